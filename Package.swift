@@ -1,0 +1,58 @@
+// swift-tools-version: 6.1
+// Galley: text measurement and row layout on HarfBuzz, FreeType and ICU.
+
+import PackageDescription
+
+let package = Package(
+    name: "Galley",
+    products: [
+        .library(name: "GalleyText", targets: ["GalleyText"]),
+        .executable(name: "galley", targets: ["GalleyCLI"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        // MARK: - C libraries, found with pkg-config
+
+        .systemLibrary(
+            name: "CFreeType", pkgConfig: "freetype2",
+            providers: [.apt(["libfreetype-dev"])]),
+        .systemLibrary(
+            name: "CHarfBuzz", pkgConfig: "harfbuzz",
+            providers: [.apt(["libharfbuzz-dev"])]),
+        .systemLibrary(
+            name: "CICU", pkgConfig: "icu-uc",
+            providers: [.apt(["libicu-dev"])]),
+        // The only C code in the engine: forwarders for ICU's version-suffixed entry points.
+        .target(name: "CGalleyShims", dependencies: ["CICU"]),
+
+        // MARK: - Libraries
+
+        .target(
+            name: "GalleyText",
+            dependencies: ["CFreeType", "CHarfBuzz", "CGalleyShims"]),
+
+        // MARK: - The `galley` command
+
+        .executableTarget(
+            name: "GalleyCLI",
+            dependencies: [
+                "GalleyText",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+
+        // MARK: - Tests
+
+        // Pango (pangoft2), the reference the differential tests compare against. It is loaded
+        // with dlopen at run time, so building never needs Pango's headers.
+        .target(name: "PangoReference", linkerSettings: [.linkedLibrary("dl")]),
+        .testTarget(
+            name: "GalleyTextTests",
+            dependencies: ["GalleyText", "PangoReference"]),
+        .testTarget(
+            name: "GalleyCLITests",
+            dependencies: ["GalleyCLI"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

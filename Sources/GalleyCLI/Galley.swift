@@ -1,0 +1,11 @@
+// The `galley` command.
+
+import ArgumentParser
+
+@main
+struct Galley: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "galley",
+        abstract: "Measure text and lay out rows with HarfBuzz, FreeType and ICU.",
+        subcommands: [Measure.self])
+}

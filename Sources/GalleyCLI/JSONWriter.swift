@@ -1,0 +1,98 @@
+// Writes JSON objects with a fixed key order and stable number formatting.
+
+/// Builds one line of JSON. Keys come out in the order they are added, and numbers in Swift's
+/// shortest round-trip form, so the same values always give the same bytes.
+struct JSONWriter {
+    private(set) var text = "{"
+    private var isFirst = true
+
+    mutating func add(_ key: String, _ value: JSONValue) {
+        separate(key)
+        Self.write(value, to: &text)
+    }
+
+    mutating func add(_ key: String, _ value: Double) {
+        separate(key)
+        text += Self.format(value)
+    }
+
+    mutating func add(_ key: String, _ value: Int) {
+        separate(key)
+        text += String(value)
+    }
+
+    mutating func add(_ key: String, _ value: String) {
+        separate(key)
+        Self.writeString(value, to: &text)
+    }
+
+    mutating func add(_ key: String, _ values: [Int]) {
+        separate(key)
+        text += "[" + values.map(String.init).joined(separator: ",") + "]"
+    }
+
+    mutating func add(_ key: String, _ value: Bool) {
+        separate(key)
+        text += value ? "true" : "false"
+    }
+
+    /// The finished object.
+    var line: String { text + "}" }
+
+    private mutating func separate(_ key: String) {
+        if !isFirst { text += "," }
+        isFirst = false
+        Self.writeString(key, to: &text)
+        text += ":"
+    }
+
+    /// Integral values print without a fraction ("20" rather than "20.0").
+    static func format(_ value: Double) -> String {
+        if value.isFinite && value == value.rounded() && abs(value) < 1e15 { return String(Int(value)) }
+        return value.isFinite ? String(value) : "null"
+    }
+
+    static func write(_ value: JSONValue, to text: inout String) {
+        switch value {
+        case .null: text += "null"
+        case .bool(let value): text += value ? "true" : "false"
+        case .integer(let value): text += String(value)
+        case .number(let value): text += format(value)
+        case .string(let value): writeString(value, to: &text)
+        case .array(let values):
+            text += "["
+            for (index, element) in values.enumerated() {
+                if index > 0 { text += "," }
+                write(element, to: &text)
+            }
+            text += "]"
+        case .object(let members):
+            text += "{"
+            for (index, key) in members.keys.sorted().enumerated() {
+                if index > 0 { text += "," }
+                writeString(key, to: &text)
+                text += ":"
+                write(members[key]!, to: &text)
+            }
+            text += "}"
+        }
+    }
+
+    static func writeString(_ string: String, to text: inout String) {
+        text += "\""
+        for scalar in string.unicodeScalars {
+            switch scalar {
+            case "\"": text += "\\\""
+            case "\\": text += "\\\\"
+            case "\n": text += "\\n"
+            case "\r": text += "\\r"
+            case "\t": text += "\\t"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: text.unicodeScalars.append(scalar)
+            }
+        }
+        text += "\""
+    }
+}

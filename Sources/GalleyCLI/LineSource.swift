@@ -1,0 +1,79 @@
+// Reads input lines from files or standard input, in chunks, with their line numbers.
+
+import Foundation
+
+/// Lines of text from a list of files (or standard input), read a chunk at a time so that
+/// memory stays bounded whatever the input's size.
+final class LineSource {
+    /// A line and where it came from.
+    struct Line: Sendable {
+        var file: String
+        var number: Int
+        var text: String
+    }
+
+    private var pending: [String]
+    private var handle: FileHandle?
+    private var name = ""
+    private var buffer: [UInt8] = []
+    /// Where the unread part of `buffer` starts.
+    private var position = 0
+    private var lineNumber = 0
+    private var atEnd = true
+
+    /// Reads `paths` in order; no paths (or "-") means standard input.
+    init(paths: [String]) {
+        pending = paths.isEmpty ? ["-"] : paths
+    }
+
+    /// Up to `count` more lines, or an empty array at the end of all input.
+    ///
+    /// - Throws: `CocoaError` when a file cannot be opened.
+    func next(_ count: Int) throws -> [Line] {
+        var lines: [Line] = []
+        while lines.count < count {
+            if atEnd {
+                guard !pending.isEmpty else { break }
+                try open(pending.removeFirst())
+            }
+            if let newline = buffer[position...].firstIndex(of: 0x0A) {
+                lines.append(take(upTo: newline, next: newline + 1))
+                continue
+            }
+            let chunk = handle?.readData(ofLength: 1 << 20) ?? Data()
+            if chunk.isEmpty {
+                if position < buffer.count { lines.append(take(upTo: buffer.count, next: buffer.count)) }
+                atEnd = true
+                if handle !== FileHandle.standardInput { try? handle?.close() }
+                handle = nil
+            } else {
+                buffer.removeFirst(position)
+                position = 0
+                buffer.append(contentsOf: chunk)
+            }
+        }
+        return lines
+    }
+
+    private func open(_ path: String) throws {
+        if path == "-" {
+            handle = FileHandle.standardInput
+            name = "<stdin>"
+        } else {
+            handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
+            name = path
+        }
+        buffer = []
+        position = 0
+        lineNumber = 0
+        atEnd = false
+    }
+
+    private func take(upTo end: Int, next: Int) -> Line {
+        var bytes = buffer[position..<end]
+        if bytes.last == 0x0D { bytes = bytes.dropLast() }
+        lineNumber += 1
+        position = next
+        return Line(file: name, number: lineNumber, text: String(decoding: bytes, as: UTF8.self))
+    }
+}

@@ -1,0 +1,120 @@
+// `galley measure`: measure texts given as JSON Lines.
+
+import ArgumentParser
+import Foundation
+import Synchronization
+import GalleyText
+
+extension Galley {
+    struct Measure: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Measure texts given as JSON Lines.",
+            discussion: """
+                Each input line is an object {"id", "text", "font", "size", "width"} with optional \
+                "maxLines", "lineBreakMode" (wordWrap, charWrap, clip, truncateHead, truncateMiddle, \
+                truncateTail), "lang", "fallback", "weight", "italic", "lineHeightMultiple" and \
+                "letterSpacing". Each output line is {"id", "lines", "height", "width", "lineStarts", \
+                "lineHeight"} in input order; a bad line gives {"id", "line", "error"} and the rest go on. \
+                Blank lines are skipped. The exit status is 1 if any line failed.
+                """)
+
+        @Argument(help: "JSON Lines files to read (standard input when none, or '-').")
+        var files: [String] = []
+
+        @Option(help: "Also report heights rounded up to device pixels at this scale (1, 2 or 3).")
+        var scale: Double?
+
+        @Option(name: .customLong("fonts"), help: "A font file or folder to register besides the bundled fonts (repeatable).")
+        var fontPaths: [String] = []
+
+        @Option(help: "Worker threads (default: all cores).")
+        var jobs: Int?
+
+        func validate() throws {
+            if let scale, !(scale.isFinite && scale > 0) {
+                throw ValidationError("--scale must be a positive number, got \(scale)")
+            }
+            if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1, got \(jobs)") }
+        }
+
+        func run() throws {
+            let fonts: FontCollection
+            do { fonts = fontPaths.isEmpty ? try FontCollection.bundled() : try FontCollection(fontPaths: fontPaths) }
+            catch { throw ValidationError("cannot load fonts: \(error)") }
+            let engine = TextEngine(fonts: fonts)
+            let failures = FailureCounter()
+            var runner = BatchRunner()
+            if let jobs { runner.jobs = jobs }
+            let scale = scale
+            try runner.run(LineSource(paths: files)) { line in
+                guard !line.text.allSatisfy(\.isWhitespace) else { return nil }
+                let result = Self.measure(line, engine: engine, scale: scale)
+                if result.failed { failures.increment() }
+                return result.json
+            }
+            if failures.count > 0 {
+                FileHandle.standardError.write(Data("galley measure: \(failures.count) line(s) failed\n".utf8))
+                throw ExitCode(1)
+            }
+        }
+
+        /// The output line for one input line, and whether it is an error.
+        static func measure(_ line: LineSource.Line, engine: TextEngine, scale: Double?) -> (json: String, failed: Bool) {
+            let object: [String: JSONValue]
+            do {
+                guard case .object(let members) = try JSONDecoder().decode(JSONValue.self, from: Data(line.text.utf8)) else {
+                    return (errorLine(id: .null, line: line, message: "expected a JSON object"), true)
+                }
+                object = members
+            } catch {
+                return (errorLine(id: .null, line: line, message: "invalid JSON: \(describe(error))"), true)
+            }
+            let id = object["id"] ?? .null
+            do {
+                let request = try MeasureRequest(object)
+                let shaped = try engine.shape(AttributedText(request.text, style: request.style), paragraph: request.paragraph)
+                let measurement = shaped.measure(width: request.width)
+                var writer = JSONWriter()
+                writer.add("id", request.id)
+                writer.add("lines", measurement.lineCount)
+                writer.add("height", measurement.size.height)
+                writer.add("width", measurement.size.width)
+                writer.add("lineStarts", measurement.lineStarts)
+                writer.add("lineHeight", shaped.baseLineHeight)
+                if let scale { writer.add("roundedHeight", Size.roundUp(measurement.size.height, scale: scale)) }
+                if measurement.isTruncated { writer.add("truncated", true) }
+                if !measurement.missingCharacters.isEmpty {
+                    writer.add("missingCharacters", .array(measurement.missingCharacters.map { .string(String($0)) }))
+                }
+                return (writer.line, false)
+            } catch {
+                return (errorLine(id: id, line: line, message: "\(error)"), true)
+            }
+        }
+
+        static func errorLine(id: JSONValue, line: LineSource.Line, message: String) -> String {
+            var writer = JSONWriter()
+            writer.add("id", id)
+            writer.add("line", line.number)
+            if line.file != "<stdin>" { writer.add("file", line.file) }
+            writer.add("error", message)
+            return writer.line
+        }
+
+        /// A decoding error in one sentence.
+        private static func describe(_ error: any Error) -> String {
+            if case DecodingError.dataCorrupted(let context) = error {
+                return (context.underlyingError as NSError?)?.userInfo[NSDebugDescriptionErrorKey] as? String
+                    ?? context.debugDescription
+            }
+            return "\(error)"
+        }
+    }
+}
+
+/// Counts failed lines across worker threads.
+final class FailureCounter: Sendable {
+    private let value = Mutex(0)
+    func increment() { value.withLock { $0 += 1 } }
+    var count: Int { value.withLock { $0 } }
+}

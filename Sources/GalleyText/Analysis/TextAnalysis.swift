@@ -1,0 +1,186 @@
+// Font-independent analysis of a paragraph: graphemes, break opportunities, bidi, scripts.
+
+internal import CGalleyShims
+internal import CHarfBuzz
+
+/// What ICU and HarfBuzz's Unicode data say about each UTF-16 unit of a paragraph.
+struct TextAnalysis {
+    /// Per UTF-16 offset (count + 1 entries): ``Boundary`` flags for the position before it.
+    var boundaries: [Boundary]
+    /// Bidi embedding level of each UTF-16 unit; empty when the whole text is left-to-right.
+    var levels: [UInt8]
+    /// Starts of bidi paragraphs and their resolved base levels, in order.
+    var paragraphLevels: [(start: Int, level: UInt8)]
+    /// The resolved script of each UTF-16 unit (Common and Inherited take their neighbours').
+    var scripts: [UInt32]
+
+    struct Boundary: OptionSet {
+        let rawValue: UInt8
+        /// A grapheme cluster starts here.
+        static let grapheme = Boundary(rawValue: 1)
+        /// A line may break here.
+        static let lineBreak = Boundary(rawValue: 2)
+        /// A line must break here (after LF, CR, CRLF, NEL, VT, FF, U+2028, U+2029).
+        static let mandatoryBreak = Boundary(rawValue: 4)
+    }
+
+    /// The level of the paragraph holding `index`.
+    func baseLevel(at index: Int) -> UInt8 {
+        var level = paragraphLevels.first?.level ?? 0
+        for paragraph in paragraphLevels {
+            if paragraph.start > index { break }
+            level = paragraph.level
+        }
+        return level
+    }
+
+    @inline(__always)
+    func level(at index: Int) -> UInt8 { levels.isEmpty ? 0 : levels[index] }
+
+    // MARK: - Analysis
+
+    static func analyze(
+        _ text: UnsafeBufferPointer<UInt16>, locale: String, lineBreakMode: LineBreakMode,
+        direction: WritingDirection, iterators: BreakIteratorPool
+    ) throws(TextError) -> TextAnalysis {
+        var boundaries = [Boundary](repeating: [], count: text.count + 1)
+        try markGraphemes(text, into: &boundaries, iterators: iterators)
+        try markLineBreaks(text, locale: locale, charWrap: lineBreakMode == .charWrap, into: &boundaries, iterators: iterators)
+        let (levels, paragraphLevels) = try resolveBidi(text, direction: direction)
+        return TextAnalysis(
+            boundaries: boundaries, levels: levels, paragraphLevels: paragraphLevels,
+            scripts: resolveScripts(text))
+    }
+
+    private static func markGraphemes(
+        _ text: UnsafeBufferPointer<UInt16>, into boundaries: inout [Boundary], iterators: BreakIteratorPool
+    ) throws(TextError) {
+        guard !text.isEmpty else { return }
+        // Below U+0300 there are no combining marks, so every unit but LF after CR starts a cluster.
+        if !text.contains(where: { $0 >= 0x300 }) {
+            for index in text.indices where !(index > 0 && text[index] == 0x0A && text[index - 1] == 0x0D) {
+                boundaries[index].insert(.grapheme)
+            }
+            boundaries[text.count].insert(.grapheme)
+            return
+        }
+        boundaries[0].insert(.grapheme)
+        try iterators.withIterator(.character, locale: "") { iterator throws(TextError) in
+            iterator.setText(text)
+            while let boundary = iterator.next() { boundaries[boundary].insert(.grapheme) }
+        }
+    }
+
+    private static func markLineBreaks(
+        _ text: UnsafeBufferPointer<UInt16>, locale: String, charWrap: Bool,
+        into boundaries: inout [Boundary], iterators: BreakIteratorPool
+    ) throws(TextError) {
+        guard !text.isEmpty else { return }
+        try iterators.withIterator(.line, locale: locale) { iterator throws(TextError) in
+            iterator.setText(text)
+            while let boundary = iterator.next() {
+                boundaries[boundary].insert(iterator.isMandatoryBreak ? [.lineBreak, .mandatoryBreak] : .lineBreak)
+            }
+        }
+        if charWrap {
+            for index in 1..<text.count where boundaries[index].contains(.grapheme) {
+                boundaries[index].insert(.lineBreak)
+            }
+        }
+    }
+
+    // MARK: - Bidi
+
+    private static func resolveBidi(
+        _ text: UnsafeBufferPointer<UInt16>, direction: WritingDirection
+    ) throws(TextError) -> ([UInt8], [(start: Int, level: UInt8)]) {
+        if direction != .rightToLeft && !text.contains(where: isPossiblyRightToLeft) {
+            return ([], [(0, 0)])
+        }
+        guard let bidi = CGalley_bidiOpen(Int32(text.count)) else { throw .icu("cannot open a bidi object") }
+        defer { CGalley_bidiClose(bidi) }
+        let requested: UInt8 = switch direction {
+        case .auto: 0xFE  // UBIDI_DEFAULT_LTR
+        case .leftToRight: 0
+        case .rightToLeft: 1
+        }
+        guard CGalley_bidiSetParagraph(bidi, text.baseAddress, Int32(text.count), requested) == 0 else {
+            throw .icu("the bidi algorithm failed")
+        }
+        var levels = [UInt8](repeating: 0, count: text.count)
+        if !text.isEmpty { _ = CGalley_bidiCopyLevels(bidi, &levels, Int32(text.count)) }
+        var paragraphs: [(start: Int, level: UInt8)] = []
+        var start = 0
+        while start < text.count {
+            paragraphs.append((start, CGalley_bidiParagraphLevelAt(bidi, Int32(start))))
+            var end = start
+            while end < text.count && !isParagraphSeparator(text, at: end) { end += 1 }
+            start = end + 1
+        }
+        if paragraphs.isEmpty { paragraphs.append((0, direction == .rightToLeft ? 1 : 0)) }
+        return (levels, paragraphs)
+    }
+
+    /// Units that can make text right-to-left: Hebrew to NKo and other RTL blocks, their
+    /// presentation forms, RTL marks and embeddings, and surrogates of supplementary RTL blocks.
+    private static func isPossiblyRightToLeft(_ unit: UInt16) -> Bool {
+        switch unit {
+        case 0x0590...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFF, 0x200F, 0x202B, 0x202E, 0x2067,
+            0xD802, 0xD803, 0xD83A, 0xD83B: true
+        default: false
+        }
+    }
+
+    /// Whether the unit at `index` ends a bidi paragraph (Bidi_Class B; CR only when not before LF).
+    private static func isParagraphSeparator(_ text: UnsafeBufferPointer<UInt16>, at index: Int) -> Bool {
+        switch text[index] {
+        case 0x0A, 0x1C, 0x1D, 0x1E, 0x85, 0x2029: true
+        case 0x0D: index + 1 >= text.count || text[index + 1] != 0x0A
+        default: false
+        }
+    }
+
+    // MARK: - Scripts
+
+    private static func resolveScripts(_ text: UnsafeBufferPointer<UInt16>) -> [UInt32] {
+        let unicode = hb_unicode_funcs_get_default()
+        var scripts = [UInt32](repeating: 0, count: text.count)
+        var current: UInt32 = 0
+        var pendingStart = 0  // first unit still waiting for a real script
+        var index = 0
+        while index < text.count {
+            let (scalar, length) = decodeScalar(text, at: index)
+            let script = hb_unicode_script(unicode, scalar).rawValue
+            let isNeutral = script == HB_SCRIPT_COMMON.rawValue || script == HB_SCRIPT_INHERITED.rawValue
+                || script == HB_SCRIPT_UNKNOWN.rawValue
+            if isNeutral {
+                for offset in 0..<length { scripts[index + offset] = current }
+            } else {
+                if current == 0 {
+                    for earlier in pendingStart..<index { scripts[earlier] = script }
+                }
+                current = script
+                for offset in 0..<length { scripts[index + offset] = script }
+            }
+            index += length
+            if current == 0 { continue }
+            pendingStart = index
+        }
+        if current == 0 {
+            let common = HB_SCRIPT_COMMON.rawValue
+            for index in scripts.indices { scripts[index] = common }
+        }
+        return scripts
+    }
+}
+
+/// The scalar starting at `index` and its length in UTF-16 units (a lone surrogate reads as U+FFFD).
+@inline(__always)
+func decodeScalar(_ text: UnsafeBufferPointer<UInt16>, at index: Int) -> (UInt32, Int) {
+    let unit = text[index]
+    if unit & 0xFC00 == 0xD800, index + 1 < text.count, text[index + 1] & 0xFC00 == 0xDC00 {
+        return (0x10000 + (UInt32(unit & 0x3FF) << 10) + UInt32(text[index + 1] & 0x3FF), 2)
+    }
+    if unit & 0xF800 == 0xD800 { return (0xFFFD, 1) }
+    return (UInt32(unit), 1)
+}

@@ -1,0 +1,84 @@
+// One face of a font file, loaded once and shared by every measurement.
+
+internal import CHarfBuzz
+import Synchronization
+
+/// A loaded font face: its names, style, metrics, and the HarfBuzz font that shapes with it.
+///
+/// Faces are created by a ``FontCollection`` and live as long as it does. A face is immutable
+/// and may be used from any number of threads at once.
+public final class FontFace: Sendable, Hashable, CustomStringConvertible {
+    /// A number unique to this face in the process, used to key caches.
+    public let uniqueID: Int
+    /// The font file.
+    public let path: String
+    /// The face's index within its file (non-zero only in collections such as `.ttc`).
+    public let faceIndex: Int
+    /// The family name, as the font's name table gives it (for example "Noto Sans").
+    public let familyName: String
+    /// The style name (for example "Bold Italic").
+    public let styleName: String
+    /// The weight class, 100 (thin) to 900 (black); 400 is regular, 700 bold.
+    public let weight: Int
+    /// Whether the face is italic or oblique.
+    public let isItalic: Bool
+    /// Vertical metrics in font units.
+    public let metrics: FontMetrics
+    /// Whether the face draws colour glyphs (CBDT/sbix bitmaps, COLR layers or SVG).
+    public let hasColorGlyphs: Bool
+
+    /// The HarfBuzz font, at a scale of one unit per font unit (so shaping is size-independent).
+    /// `@unchecked Sendable` justification: HarfBuzz fonts are made immutable after setup, and
+    /// immutable fonts are safe to shape with from many threads at once.
+    struct HarfBuzzFont: @unchecked Sendable { let pointer: OpaquePointer }
+    let harfBuzz: HarfBuzzFont
+
+    private static let nextID = Atomic<Int>(1)
+
+    init(path: String, faceIndex: Int, blob: OpaquePointer, description: FreeTypeLibrary.FaceDescription) {
+        uniqueID = Self.nextID.wrappingAdd(1, ordering: .relaxed).oldValue
+        self.path = path
+        self.faceIndex = faceIndex
+        familyName = description.familyName
+        styleName = description.styleName
+        weight = description.weight
+        isItalic = description.isItalic
+        metrics = description.metrics
+        let face = hb_face_create(blob, UInt32(faceIndex))
+        hasColorGlyphs = hb_ot_color_has_png(face) != 0 || hb_ot_color_has_layers(face) != 0
+            || hb_ot_color_has_svg(face) != 0
+        let font = hb_font_create(face)!
+        hb_face_destroy(face)
+        let upem = Int32(description.metrics.unitsPerEm)
+        hb_font_set_scale(font, upem, upem)
+        hb_font_make_immutable(font)
+        harfBuzz = HarfBuzzFont(pointer: font)
+    }
+
+    deinit {
+        hb_font_destroy(harfBuzz.pointer)
+    }
+
+    /// The nominal glyph for `scalar` in this face's character map, or nil if it has none.
+    public func glyph(for scalar: Unicode.Scalar) -> UInt32? {
+        var glyph: hb_codepoint_t = 0
+        return hb_font_get_nominal_glyph(harfBuzz.pointer, scalar.value, &glyph) != 0 ? glyph : nil
+    }
+
+    /// Whether the face's character map has `scalar`.
+    @inline(__always)
+    func covers(_ scalar: UInt32) -> Bool {
+        var glyph: hb_codepoint_t = 0
+        return hb_font_get_nominal_glyph(harfBuzz.pointer, scalar, &glyph) != 0
+    }
+
+    /// The unhinted horizontal advance of `glyph`, in font units.
+    public func advance(ofGlyph glyph: UInt32) -> Int {
+        Int(hb_font_get_glyph_h_advance(harfBuzz.pointer, glyph))
+    }
+
+    public var description: String { "\(familyName) \(styleName) (\(path)#\(faceIndex))" }
+
+    public static func == (lhs: FontFace, rhs: FontFace) -> Bool { lhs === rhs }
+    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+}

@@ -1,0 +1,92 @@
+// The process's FreeType library handle, used only to read font files' names and tables.
+
+internal import CFreeType
+import Synchronization
+
+/// Reads the facts about a face that FreeType knows: names, style, and its metric tables.
+///
+/// FreeType's library object is not thread-safe, so every use goes through one lock. It is
+/// used only while loading fonts, never while measuring.
+final class FreeTypeLibrary: Sendable {
+    static let shared = FreeTypeLibrary()
+
+    /// The `FT_Library`, only touched under `lock`.
+    private struct Handle: @unchecked Sendable { let library: FT_Library? }
+    private let lock: Mutex<Handle>
+
+    private init() {
+        var library: FT_Library?
+        FT_Init_FreeType(&library)
+        lock = Mutex(Handle(library: library))
+    }
+
+    /// What one face says about itself.
+    struct FaceDescription: Sendable {
+        var faceCount: Int
+        var familyName: String
+        var styleName: String
+        var weight: Int
+        var isItalic: Bool
+        var metrics: FontMetrics
+    }
+
+    /// Opens face `index` of the file at `path` and reads its description.
+    func describeFace(path: String, index: Int) throws(FontError) -> FaceDescription {
+        let result: Result<FaceDescription, FontError> = lock.withLock { handle in
+            var face: FT_Face?
+            let error = FT_New_Face(handle.library, path, FT_Long(index), &face)
+            guard error == 0, let face else {
+                // FT_Err_Cannot_Open_Resource is 1; FT_Err_Invalid_Argument (6) for a bad index.
+                if error == 1 { return .failure(.unreadableFile(path: path)) }
+                if error == 6 { return .failure(.noSuchFace(path: path, index: index)) }
+                return .failure(.invalidFont(path: path, reason: "FreeType error \(error)"))
+            }
+            defer { FT_Done_Face(face) }
+            return Self.describe(face, path: path)
+        }
+        return try result.get()
+    }
+
+    private static func describe(_ face: FT_Face, path: String) -> Result<FaceDescription, FontError> {
+        let record = face.pointee
+        guard let hhea = FT_Get_Sfnt_Table(face, FT_SFNT_HHEA)?.assumingMemoryBound(to: TT_HoriHeader.self)
+        else { return .failure(.invalidFont(path: path, reason: "no hhea table")) }
+        let os2 = FT_Get_Sfnt_Table(face, FT_SFNT_OS2)?.assumingMemoryBound(to: TT_OS2.self)
+
+        // Read head directly: FreeType reports 0 units per em for bitmap-only faces (colour emoji).
+        let head = FT_Get_Sfnt_Table(face, FT_SFNT_HEAD)?.assumingMemoryBound(to: TT_Header.self)
+        let unitsPerEm = Int(head?.pointee.Units_Per_EM ?? record.units_per_EM)
+        guard unitsPerEm > 0 else { return .failure(.invalidFont(path: path, reason: "unitsPerEm is 0")) }
+        var ascender = Int(hhea.pointee.Ascender)
+        var descender = -Int(hhea.pointee.Descender)
+        var lineGap = Int(hhea.pointee.Line_Gap)
+        var capHeight = 0
+        var xHeight = 0
+        var weight = 400
+        var isItalic = record.style_flags & FT_Long(FT_STYLE_FLAG_ITALIC) != 0
+        var usesTypo = false
+        if let os2, os2.pointee.version != 0xFFFF {
+            let table = os2.pointee
+            usesTypo = table.fsSelection & (1 << 7) != 0
+            if usesTypo {
+                ascender = Int(table.sTypoAscender)
+                descender = -Int(table.sTypoDescender)
+                lineGap = Int(table.sTypoLineGap)
+            }
+            if table.version >= 2 {
+                capHeight = Int(table.sCapHeight)
+                xHeight = Int(table.sxHeight)
+            }
+            weight = Int(table.usWeightClass)
+            isItalic = isItalic || table.fsSelection & 1 != 0
+        }
+        let metrics = FontMetrics(
+            unitsPerEm: unitsPerEm, ascender: ascender, descender: descender, lineGap: lineGap,
+            capHeight: capHeight, xHeight: xHeight, usesTypographicMetrics: usesTypo)
+        return .success(FaceDescription(
+            faceCount: Int(record.num_faces),
+            familyName: record.family_name.map { String(cString: $0) } ?? "",
+            styleName: record.style_name.map { String(cString: $0) } ?? "",
+            weight: weight, isItalic: isItalic, metrics: metrics))
+    }
+}

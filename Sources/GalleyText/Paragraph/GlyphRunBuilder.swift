@@ -1,0 +1,151 @@
+// Positions a line's glyphs: visual order, alignment, letter spacing, justification.
+
+internal import CGalleyShims
+
+/// Produces a line's glyph runs in visual order, with x positions after alignment.
+struct GlyphRunBuilder {
+    let paragraph: ShapedParagraph
+    let containerWidth: Double
+
+    /// A stretch of a line drawn as one run: units of one item, or the ellipsis.
+    private enum Piece {
+        case units(Range<Int>, item: Int)
+        case ellipsis(style: Int, cluster: Int)
+    }
+
+    /// The line's x offset and its runs.
+    func runs(for line: PlacedLine, lineIndex: Int) -> (Double, [GlyphRun]) {
+        let units = paragraph.units
+        let lineStart = units.starts[line.span.start]
+        let baseLevel = paragraph.analysis.baseLevel(at: lineStart)
+        var pieces: [Piece] = []
+        if let truncation = line.truncation {
+            for (index, range) in truncation.kept.enumerated() {
+                if index == truncation.ellipsisPosition { pieces.append(ellipsisPiece(truncation, before: range)) }
+                appendPieces(for: range, to: &pieces)
+            }
+            if truncation.ellipsisPosition == truncation.kept.count {
+                let cluster = truncation.kept.last.map { units.starts[$0.upperBound] } ?? lineStart
+                pieces.append(.ellipsis(style: truncation.styleIndex, cluster: cluster))
+            }
+        } else {
+            appendPieces(for: line.span.start..<line.span.contentEnd, to: &pieces)
+        }
+
+        let levels = pieces.map { piece -> UInt8 in
+            switch piece {
+            case .units(_, let item): paragraph.items[item].level
+            case .ellipsis: baseLevel
+            }
+        }
+        var order = Array(levels.indices)
+        if levels.contains(where: { $0 != 0 }) {
+            var visual = [Int32](repeating: 0, count: levels.count)
+            CGalley_bidiReorderVisual(levels, Int32(levels.count), &visual)
+            order = visual.map(Int.init)
+        }
+
+        let alignment = resolvedAlignment(baseLevel: baseLevel, line: line)
+        var extraPerSpace = 0.0
+        var x = 0.0
+        switch alignment {
+        case .right: x = containerWidth - line.width
+        case .center: x = (containerWidth - line.width) / 2
+        case .justified:
+            let spaces = (line.span.start..<line.span.contentEnd).filter { units.flags[$0].contains(.whitespace) }.count
+            if spaces > 0 && line.width < containerWidth { extraPerSpace = (containerWidth - line.width) / Double(spaces) }
+        default: break
+        }
+        let lineX = x
+        var runs: [GlyphRun] = []
+        for index in order {
+            var run: GlyphRun
+            switch pieces[index] {
+            case .units(let range, let item):
+                run = glyphRun(units: range, item: item, x: &x, baseline: line.baseline, extraPerSpace: extraPerSpace)
+            case .ellipsis(let style, let cluster):
+                run = ellipsisRun(style: style, cluster: cluster, level: baseLevel, x: &x, baseline: line.baseline)
+            }
+            run.lineIndex = lineIndex
+            runs.append(run)
+        }
+        return (lineX, runs)
+    }
+
+    // MARK: - Private helpers
+
+    private func resolvedAlignment(baseLevel: UInt8, line: PlacedLine) -> TextAlignment {
+        switch paragraph.paragraphStyle.alignment {
+        case .natural: baseLevel & 1 == 1 ? .right : .left
+        case .justified where line.span.endsParagraph || line.truncation != nil: baseLevel & 1 == 1 ? .right : .left
+        case let alignment: alignment
+        }
+    }
+
+    private func ellipsisPiece(_ truncation: Truncation, before range: Range<Int>) -> Piece {
+        .ellipsis(style: truncation.styleIndex, cluster: paragraph.units.starts[range.lowerBound])
+    }
+
+    /// Splits units into pieces at item boundaries.
+    private func appendPieces(for range: Range<Int>, to pieces: inout [Piece]) {
+        var start = range.lowerBound
+        while start < range.upperBound {
+            let item = paragraph.units.items[start]
+            var end = start + 1
+            while end < range.upperBound && paragraph.units.items[end] == item { end += 1 }
+            pieces.append(.units(start..<end, item: Int(item)))
+            start = end
+        }
+    }
+
+    private func glyphRun(units range: Range<Int>, item itemIndex: Int, x: inout Double, baseline: Double, extraPerSpace: Double) -> GlyphRun {
+        let item = paragraph.items[itemIndex]
+        let lower = paragraph.units.starts[range.lowerBound]
+        let upper = paragraph.units.starts[range.upperBound]
+        var run = GlyphRun(
+            face: item.face, size: item.size, lineIndex: 0, bidiLevel: item.level, glyphs: [], positions: [],
+            advances: [], clusters: [], isEllipsis: false)
+        let segments = item.isRightToLeft ? Array(item.segments.reversed()) : item.segments
+        for placed in segments where placed.start < upper && placed.start + placed.segment.clusterAdvances.count > lower {
+            let segment = placed.segment
+            for glyph in segment.glyphs.indices {
+                let cluster = placed.start + Int(segment.clusters[glyph])
+                guard cluster >= lower && cluster < upper else { continue }
+                let endsCluster = glyph + 1 == segment.glyphs.count || segment.clusters[glyph + 1] != segment.clusters[glyph]
+                var advance = Double(segment.advances[glyph]) * item.scale
+                if endsCluster {
+                    advance += item.letterSpacing
+                    if extraPerSpace != 0 && CharacterClass.isHangingWhitespace(UInt32(paragraph.utf16[cluster])) {
+                        advance += extraPerSpace
+                    }
+                }
+                run.glyphs.append(segment.glyphs[glyph])
+                run.positions.append(Point(
+                    x: x + Double(segment.xOffsets[glyph]) * item.scale,
+                    y: baseline - Double(segment.yOffsets[glyph]) * item.scale))
+                run.advances.append(advance)
+                run.clusters.append(cluster)
+                x += advance
+            }
+        }
+        return run
+    }
+
+    private func ellipsisRun(style: Int, cluster: Int, level: UInt8, x: inout Double, baseline: Double) -> GlyphRun {
+        let ellipsis = paragraph.ellipses[style]
+        let segment = ellipsis.segment
+        var run = GlyphRun(
+            face: ellipsis.face, size: ellipsis.size, lineIndex: 0, bidiLevel: level, glyphs: segment.glyphs,
+            positions: [], advances: [], clusters: Array(repeating: cluster, count: segment.glyphs.count), isEllipsis: true)
+        for glyph in segment.glyphs.indices {
+            let advance = Double(segment.advances[glyph]) * ellipsis.scale
+                + (glyph + 1 == segment.glyphs.count ? ellipsis.letterSpacing : 0)
+            run.positions.append(Point(
+                x: x + Double(segment.xOffsets[glyph]) * ellipsis.scale,
+                y: baseline - Double(segment.yOffsets[glyph]) * ellipsis.scale))
+            run.advances.append(advance)
+            x += advance
+        }
+        return run
+    }
+}

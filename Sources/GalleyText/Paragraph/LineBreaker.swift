@@ -1,0 +1,80 @@
+// Greedy line breaking over a shaped paragraph's grapheme units.
+
+/// One line's share of the units, before vertical placement.
+struct LineSpan: Sendable, Hashable {
+    /// Units `start..<end` belong to the line, trailing whitespace and separators included.
+    var start: Int
+    var end: Int
+    /// Units after `contentEnd` are trailing whitespace, which hangs.
+    var contentEnd: Int
+    /// Width of `start..<contentEnd`.
+    var width: Double
+    /// Whether the line ends its paragraph (a mandatory break, or the end of the text).
+    var endsParagraph: Bool
+}
+
+/// Breaks units into lines first-fit, as UIKit and Pango do.
+///
+/// A line takes units while its width without trailing whitespace fits, then breaks at the
+/// last break opportunity. A word wider than the line starts on a fresh line and is broken
+/// between graphemes (in ``LineBreakMode/clip`` it runs on, to be clipped). Every line takes at
+/// least one unit, so a width narrower than a grapheme still terminates: one grapheme per line.
+struct LineBreaker {
+    let units: BreakUnits
+    let width: Double
+    let breaksLongWords: Bool
+
+    /// Widths within this much of the limit count as fitting, absorbing rounding in sums.
+    static let tolerance = 1e-6
+
+    init(units: BreakUnits, width: Double, mode: LineBreakMode) {
+        self.units = units
+        self.width = width
+        breaksLongWords = mode != .clip
+    }
+
+    /// The line starting at unit `start` (which must be below `units.count`).
+    func line(from start: Int) -> LineSpan {
+        let limit = width + Self.tolerance
+        var x = 0.0
+        var contentEnd = start
+        var contentWidth = 0.0
+        var lastBreak = -1
+        var widthAtBreak = 0.0
+        var contentEndAtBreak = start
+        var index = start
+        while index < units.count {
+            let flags = units.flags[index]
+            if index > start {
+                if flags.contains(.mandatoryBreakBefore) {
+                    return LineSpan(start: start, end: index, contentEnd: contentEnd, width: contentWidth, endsParagraph: true)
+                }
+                if flags.contains(.breakBefore) {
+                    lastBreak = index
+                    widthAtBreak = contentWidth
+                    contentEndAtBreak = contentEnd
+                }
+            }
+            let advance = units.advances[index]
+            if flags.contains(.whitespace) {
+                x += advance
+                index += 1
+                continue
+            }
+            if x + advance > limit && index > start {
+                // Break at the last opportunity that leaves something besides whitespace behind.
+                if lastBreak > start && contentEndAtBreak > start {
+                    return LineSpan(start: start, end: lastBreak, contentEnd: contentEndAtBreak, width: widthAtBreak, endsParagraph: false)
+                }
+                if breaksLongWords && contentEnd > start {
+                    return LineSpan(start: start, end: index, contentEnd: contentEnd, width: contentWidth, endsParagraph: false)
+                }
+            }
+            x += advance
+            contentWidth = x
+            contentEnd = index + 1
+            index += 1
+        }
+        return LineSpan(start: start, end: units.count, contentEnd: contentEnd, width: contentWidth, endsParagraph: true)
+    }
+}

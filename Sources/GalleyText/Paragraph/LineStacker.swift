@@ -1,0 +1,88 @@
+// Stacks lines vertically, applying line height rules, limits and truncation.
+
+/// A line with its vertical placement, before glyphs are positioned.
+struct PlacedLine: Sendable {
+    var span: LineSpan
+    var truncation: Truncation?
+    /// Width without trailing whitespace (with the ellipsis, when truncated).
+    var width: Double
+    var ascent: Double
+    var descent: Double
+    var top: Double
+    var height: Double
+    var baseline: Double
+}
+
+/// Breaks a shaped paragraph into lines at one width and places them top to bottom.
+///
+/// A line's natural height comes from the tallest run on it (the largest ascent, descent and
+/// line gap of its fonts); the paragraph style's multiple and limits apply to that, line spacing
+/// goes between lines, and paragraph spacing after a line that ends a paragraph. Lines stop at
+/// the maximum number of lines or height; with a truncating mode the last kept line then shows
+/// an ellipsis. Lines are made lazily, so a short limit on a long text stays cheap.
+struct LineStacker {
+    let paragraph: ShapedParagraph
+    let width: Double
+
+    func lines() -> [PlacedLine] {
+        let style = paragraph.paragraphStyle
+        let units = paragraph.units
+        let breaker = LineBreaker(units: units, width: width, mode: style.lineBreakMode)
+        var lines: [PlacedLine] = []
+        var start = 0
+        var nextTop = 0.0
+        var limited = false
+        while start < units.count {
+            let span = breaker.line(from: start)
+            let line = place(span, truncation: nil, top: nextTop)
+            if let maximumHeight = style.maximumHeight, !lines.isEmpty,
+                line.top + line.height > maximumHeight + LineBreaker.tolerance {
+                limited = true
+                break
+            }
+            start = span.end
+            nextTop = line.top + line.height + style.lineSpacing + (span.endsParagraph ? style.paragraphSpacing : 0)
+            lines.append(line)
+            if style.maximumLines > 0 && lines.count == style.maximumLines && start < units.count {
+                limited = true
+                break
+            }
+        }
+        if limited, style.lineBreakMode.isTruncating, let last = lines.last {
+            let truncation = Truncator(paragraph: paragraph, width: width)
+                .truncate(from: last.span.start, mode: style.lineBreakMode)
+            lines[lines.count - 1] = place(last.span, truncation: truncation, top: last.top)
+        }
+        return lines
+    }
+
+    private func place(_ span: LineSpan, truncation: Truncation?, top: Double) -> PlacedLine {
+        var ascent = 0.0
+        var descent = 0.0
+        var lineGap = 0.0
+        func include(_ metrics: ScaledFontMetrics) {
+            ascent = max(ascent, metrics.ascent)
+            descent = max(descent, metrics.descent)
+            lineGap = max(lineGap, metrics.lineGap)
+        }
+        let units = paragraph.units
+        var lastItem: Int32 = -1
+        func includeUnits(_ range: Range<Int>) {
+            for unit in range where units.items[unit] != lastItem {
+                lastItem = units.items[unit]
+                include(paragraph.items[Int(lastItem)].metrics)
+            }
+        }
+        if let truncation {
+            truncation.kept.forEach(includeUnits)
+            include(paragraph.ellipses[truncation.styleIndex].metrics)
+        } else {
+            includeUnits(span.start..<span.end)
+        }
+        let natural = ascent + descent + lineGap
+        let height = paragraph.paragraphStyle.lineHeight(natural: natural)
+        return PlacedLine(
+            span: span, truncation: truncation, width: truncation?.width ?? span.width, ascent: ascent,
+            descent: descent, top: top, height: height, baseline: top + height - descent - lineGap)
+    }
+}

@@ -1,0 +1,286 @@
+// Turns attributed text into a ShapedParagraph: fallback, itemization, shaping, break units.
+
+internal import CHarfBuzz
+
+/// Builds ``ShapedParagraph`` values for a ``TextEngine``.
+struct ParagraphShaper {
+    let fonts: FontCollection
+    let shaper: HarfBuzzShaper
+    let cache: ShapeCache?
+    let iterators: BreakIteratorPool
+
+    /// Segments longer than this (UTF-16 units) are shaped without the cache: long unspaced runs
+    /// (CJK, Thai) would only crowd it out.
+    static let longestCachedSegment = 128
+
+    func shape(_ text: AttributedText, paragraph: ParagraphStyle) throws(TextError) -> ShapedParagraph {
+        if let problem = paragraph.problem { throw .invalidStyle(problem) }
+        for run in text.runs where !run.style.isValid {
+            throw .invalidStyle("size must be a finite number > 0 and letter spacing finite (size \(run.style.size), letter spacing \(run.style.letterSpacing))")
+        }
+        let utf16 = Array(text.string.utf16)
+        let locale = try LocaleIdentifier.icu(from: paragraph.language)
+        let language = paragraph.language.map(FontCollection.bareLanguageTag) ?? ""
+        let analysis = try utf16.withUnsafeBufferPointer { buffer throws(TextError) in
+            try TextAnalysis.analyze(
+                buffer, locale: locale, lineBreakMode: paragraph.lineBreakMode, direction: paragraph.direction,
+                iterators: iterators)
+        }
+        let styles = text.runs.map(\.style)
+        var chains: [FallbackChain] = []
+        do {
+            for style in styles {
+                chains.append(try fonts.fallbackChain(for: style.font, fallbacks: style.fallbacks, language: language))
+            }
+        } catch { throw .font(error) }
+
+        let firstStyle = styles.first
+        let baseMetrics = try firstStyle.map { style throws(TextError) in
+            chains[0].primary.metrics.scaled(to: style.size)
+        }
+        let baseLineHeight = baseMetrics.map { paragraph.lineHeight(natural: $0.lineHeight) } ?? 0
+
+        var builder = Builder(
+            utf16: utf16, analysis: analysis, styles: styles, chains: chains, shaper: shaper, cache: cache,
+            languageID: shaper.languageID(language))
+        utf16.withUnsafeBufferPointer { buffer in
+            builder.assignFonts(buffer, runs: text.runs)
+            builder.itemize()
+            builder.shapeItems(buffer)
+        }
+        let ellipses = paragraph.lineBreakMode.isTruncating
+            ? styles.indices.map { builder.ellipsis(styleIndex: $0) } : []
+        return ShapedParagraph(
+            paragraphStyle: paragraph, missingCharacters: builder.missing, baseLineHeight: baseLineHeight,
+            utf16: utf16, analysis: analysis, items: builder.items, units: builder.units, ellipses: ellipses)
+    }
+}
+
+/// The working state of one ``ParagraphShaper/shape(_:paragraph:)`` call.
+private struct Builder {
+    let utf16: [UInt16]
+    let analysis: TextAnalysis
+    let styles: [TextStyle]
+    let chains: [FallbackChain]
+    let shaper: HarfBuzzShaper
+    let cache: ShapeCache?
+    let languageID: Int
+
+    /// Per grapheme: its start, style index and face.
+    var graphemeStarts: [Int] = []
+    var graphemeStyles: [Int] = []
+    var graphemeFaces: [FontFace] = []
+    var missing: [Unicode.Scalar] = []
+    var items: [ShapedItem] = []
+    var units = BreakUnits(starts: [], advances: [], flags: [], items: [])
+
+    init(
+        utf16: [UInt16], analysis: TextAnalysis, styles: [TextStyle], chains: [FallbackChain],
+        shaper: HarfBuzzShaper, cache: ShapeCache?, languageID: Int
+    ) {
+        self.utf16 = utf16
+        self.analysis = analysis
+        self.styles = styles
+        self.chains = chains
+        self.shaper = shaper
+        self.cache = cache
+        self.languageID = languageID
+    }
+
+    // MARK: - Font fallback
+
+    /// Picks a face for every grapheme cluster: the first face in its style's chain that has
+    /// every (non-ignorable) scalar of the cluster. Emoji-presentation clusters try colour faces
+    /// first; neutral clusters (spaces, punctuation) stay in the current face when it has them.
+    mutating func assignFonts(_ text: UnsafeBufferPointer<UInt16>, runs: [AttributedText.Run]) {
+        let unicode = hb_unicode_funcs_get_default()
+        var scalars: [UInt32] = []
+        for (styleIndex, run) in runs.enumerated() {
+            let chain = chains[styleIndex]
+            var current: FontFace?
+            var start = run.range.lowerBound
+            while start < run.range.upperBound {
+                var end = start + 1
+                while end < run.range.upperBound && !analysis.boundaries[end].contains(.grapheme) { end += 1 }
+                scalars.removeAll(keepingCapacity: true)
+                var offset = start
+                while offset < end {
+                    let (scalar, length) = decodeScalar(text, at: offset)
+                    scalars.append(scalar)
+                    offset += length
+                }
+                let face = chooseFace(for: scalars, chain: chain, current: current, unicode: unicode)
+                graphemeStarts.append(start)
+                graphemeStyles.append(styleIndex)
+                graphemeFaces.append(face)
+                current = face
+                start = end
+            }
+        }
+        graphemeStarts.append(utf16.count)
+    }
+
+    private mutating func chooseFace(
+        for scalars: [UInt32], chain: FallbackChain, current: FontFace?, unicode: OpaquePointer?
+    ) -> FontFace {
+        let first = scalars[0]
+        if CharacterClass.isLineSeparator(first) { return current ?? chain.primary }
+        func covers(_ face: FontFace) -> Bool {
+            scalars.allSatisfy { CharacterClass.isDefaultIgnorable($0) || face.covers($0) }
+        }
+        let wantsEmoji = Self.wantsEmojiPresentation(scalars)
+        if let current, !wantsEmoji {
+            let script = hb_unicode_script(unicode, first)
+            let isNeutral = script == HB_SCRIPT_COMMON || script == HB_SCRIPT_INHERITED
+            if isNeutral && covers(current) { return current }
+        }
+        if wantsEmoji, let face = chain.emojiFaces.first(where: covers) { return face }
+        if let face = chain.faces.first(where: covers) { return face }
+        for scalar in scalars where !CharacterClass.isDefaultIgnorable(scalar) && !chain.primary.covers(scalar) {
+            if let value = Unicode.Scalar(scalar), !missing.contains(value) { missing.append(value) }
+        }
+        return chain.primary
+    }
+
+    /// Whether a cluster asks for emoji presentation: VS16, an emoji-presentation base without
+    /// VS15, a keycap, or a regional-indicator flag.
+    private static func wantsEmojiPresentation(_ scalars: [UInt32]) -> Bool {
+        if scalars.contains(0xFE0F) || scalars.contains(0x20E3) { return true }
+        if scalars.contains(0xFE0E) { return false }
+        guard let first = Unicode.Scalar(scalars[0]) else { return false }
+        return first.properties.isEmojiPresentation || (0x1F1E6...0x1F1FF).contains(scalars[0])
+    }
+
+    // MARK: - Itemization
+
+    /// Groups graphemes into items of one style, face, script and bidi level.
+    mutating func itemize() {
+        var itemStart = 0
+        for index in graphemeFaces.indices {
+            let start = graphemeStarts[index]
+            let continues = index > 0
+                && graphemeStyles[index] == graphemeStyles[itemStart]
+                && graphemeFaces[index] === graphemeFaces[itemStart]
+                && analysis.scripts[start] == analysis.scripts[graphemeStarts[itemStart]]
+                && analysis.level(at: start) == analysis.level(at: graphemeStarts[itemStart])
+            if !continues && index > 0 {
+                appendItem(graphemes: itemStart..<index)
+                itemStart = index
+            }
+        }
+        if !graphemeFaces.isEmpty { appendItem(graphemes: itemStart..<graphemeFaces.count) }
+    }
+
+    private mutating func appendItem(graphemes: Range<Int>) {
+        let start = graphemeStarts[graphemes.lowerBound]
+        let style = styles[graphemeStyles[graphemes.lowerBound]]
+        let face = graphemeFaces[graphemes.lowerBound]
+        items.append(ShapedItem(
+            range: start..<graphemeStarts[graphemes.upperBound],
+            styleIndex: graphemeStyles[graphemes.lowerBound], face: face, size: style.size,
+            scale: style.size / Double(face.metrics.unitsPerEm), letterSpacing: style.letterSpacing,
+            level: analysis.level(at: start), metrics: face.metrics.scaled(to: style.size), segments: []))
+    }
+
+    // MARK: - Shaping
+
+    /// Shapes every item word by word (each space on its own, as Blink does) through the cache,
+    /// then sums the advances of each grapheme into the break units.
+    mutating func shapeItems(_ text: UnsafeBufferPointer<UInt16>) {
+        var advances = [Double](repeating: 0, count: text.count)
+        for itemIndex in items.indices {
+            let item = items[itemIndex]
+            let style = styles[item.styleIndex]
+            var features = style.features
+            if style.letterSpacing != 0 {
+                features += ["liga", "clig", "dlig"].map { FontFeature(tag: $0, value: 0) }
+            }
+            let featureSetID = shaper.featureSetID(features)
+            let script = analysis.scripts.isEmpty ? 0 : analysis.scripts[item.range.lowerBound]
+            var segments: [PlacedSegment] = []
+            var start = item.range.lowerBound
+            while start < item.range.upperBound {
+                let unit = text[start]
+                if CharacterClass.isLineSeparator(UInt32(unit)) {
+                    start += 1
+                    continue
+                }
+                var end = start + 1
+                if unit != 0x20 {
+                    while end < item.range.upperBound && text[end] != 0x20
+                        && !CharacterClass.isLineSeparator(UInt32(text[end])) { end += 1 }
+                }
+                let key = ShapeKey(
+                    faceID: item.face.uniqueID, featureSetID: featureSetID, script: script,
+                    isRightToLeft: item.isRightToLeft, languageID: languageID, text: [])
+                let segment = shapeSegment(UnsafeBufferPointer(rebasing: text[start..<end]), face: item.face, key: key)
+                for offset in 0..<(end - start) {
+                    advances[start + offset] = Double(segment.clusterAdvances[offset]) * item.scale
+                        + (segment.clusterStarts[offset] ? item.letterSpacing : 0)
+                }
+                segments.append(PlacedSegment(start: start, segment: segment))
+                start = end
+            }
+            items[itemIndex].segments = segments
+        }
+        makeUnits(text, advances: advances)
+    }
+
+    private func shapeSegment(_ text: UnsafeBufferPointer<UInt16>, face: FontFace, key: ShapeKey) -> ShapedSegment {
+        guard let cache, text.count <= ParagraphShaper.longestCachedSegment else {
+            return shaper.shape(text, face: face, key: key)
+        }
+        var keyed = key
+        keyed.text = Array(text)
+        return cache.segment(for: keyed) { shaper.shape(text, face: face, key: key) }
+    }
+
+    private mutating func makeUnits(_ text: UnsafeBufferPointer<UInt16>, advances: [Double]) {
+        let count = graphemeFaces.count
+        units.starts.reserveCapacity(count + 1)
+        units.advances.reserveCapacity(count)
+        units.flags.reserveCapacity(count)
+        units.items.reserveCapacity(count)
+        var itemIndex = 0
+        for index in 0..<count {
+            let start = graphemeStarts[index]
+            let end = graphemeStarts[index + 1]
+            while items[itemIndex].range.upperBound <= start { itemIndex += 1 }
+            var advance = 0.0
+            for offset in start..<end { advance += advances[offset] }
+            let first = decodeScalar(text, at: start).0
+            var flags: UnitFlags = []
+            if CharacterClass.isHangingWhitespace(first) { flags.insert(.whitespace) }
+            if CharacterClass.isLineSeparator(first) { flags.insert(.lineSeparator) }
+            if start > 0 {
+                let boundary = analysis.boundaries[start]
+                if boundary.contains(.lineBreak) { flags.insert(.breakBefore) }
+                if boundary.contains(.mandatoryBreak) { flags.insert(.mandatoryBreakBefore) }
+            }
+            units.starts.append(start)
+            units.advances.append(advance)
+            units.flags.append(flags)
+            units.items.append(Int32(itemIndex))
+        }
+        units.starts.append(text.count)
+    }
+
+    // MARK: - Ellipsis
+
+    /// U+2026 shaped in the first face of the style's chain that has it.
+    func ellipsis(styleIndex: Int) -> Ellipsis {
+        let style = styles[styleIndex]
+        let chain = chains[styleIndex]
+        let face = chain.faces.first { $0.covers(0x2026) } ?? chain.primary
+        let key = ShapeKey(
+            faceID: face.uniqueID, featureSetID: shaper.featureSetID(style.features),
+            script: HB_SCRIPT_COMMON.rawValue, isRightToLeft: false, languageID: languageID, text: [])
+        let character: [UInt16] = [0x2026]
+        let segment = character.withUnsafeBufferPointer { shapeSegment($0, face: face, key: key) }
+        let scale = style.size / Double(face.metrics.unitsPerEm)
+        let width = Double(segment.clusterAdvances.reduce(0, +)) * scale + style.letterSpacing
+        return Ellipsis(
+            face: face, size: style.size, scale: scale, letterSpacing: style.letterSpacing, segment: segment,
+            width: width, metrics: face.metrics.scaled(to: style.size))
+    }
+}

@@ -1,0 +1,80 @@
+// Breaking a shaped paragraph into lines at a width: measure (sizes only) and layout (glyphs).
+
+extension ShapedParagraph {
+    /// The size and line starts of the paragraph at `width`, without positioning glyphs.
+    ///
+    /// - Parameter width: The available width in points; `.infinity` for no wrapping.
+    /// - Complexity: O(n) in the text's graphemes; no shaping and no ICU calls.
+    public func measure(width: Double) -> TextMeasurement {
+        let lines = LineStacker(paragraph: self, width: sanitized(width)).lines()
+        let startsUTF16 = lines.dropFirst().map { units.starts[$0.span.start] }
+        return TextMeasurement(
+            size: Size(width: contentWidth(of: lines, within: width), height: lines.last.map { $0.top + $0.height } ?? 0),
+            lineCount: lines.count,
+            lineStartsUTF16: startsUTF16,
+            lineStarts: scalarOffsets(ofUTF16Offsets: startsUTF16),
+            firstBaseline: lines.first?.baseline ?? 0,
+            lastBaseline: lines.last?.baseline ?? 0,
+            isTruncated: lines.last?.truncation != nil,
+            missingCharacters: missingCharacters)
+    }
+
+    /// The paragraph laid out at `width`: lines, positioned glyph runs and size.
+    ///
+    /// - Parameter width: The available width in points; `.infinity` for no wrapping.
+    /// - Complexity: O(n) in the text's glyphs; no shaping and no ICU calls.
+    public func layout(width: Double) -> TextLayout {
+        let placed = LineStacker(paragraph: self, width: sanitized(width)).lines()
+        let contentWidth = contentWidth(of: placed, within: width)
+        let containerWidth = width.isFinite ? width : contentWidth
+        let builder = GlyphRunBuilder(paragraph: self, containerWidth: containerWidth)
+        var lines: [TextLine] = []
+        var runs: [GlyphRun] = []
+        let starts = placed.map { units.starts[$0.span.start] }
+        let scalarStarts = scalarOffsets(ofUTF16Offsets: starts)
+        let scalarCount = scalarOffsets(ofUTF16Offsets: [utf16.count])[0]
+        for (index, line) in placed.enumerated() {
+            let (x, lineRuns) = builder.runs(for: line, lineIndex: index)
+            runs += lineRuns
+            let end = line.truncation != nil ? utf16.count : units.starts[line.span.end]
+            let scalarEnd = line.truncation != nil || index + 1 == placed.count ? scalarCount : scalarStarts[index + 1]
+            lines.append(TextLine(
+                utf16Range: starts[index]..<end, scalarRange: scalarStarts[index]..<scalarEnd,
+                width: line.width, x: x, ascent: line.ascent, descent: line.descent, top: line.top,
+                height: line.height, baseline: line.baseline, isTruncated: line.truncation != nil,
+                endsParagraph: line.span.endsParagraph, baseLevel: analysis.baseLevel(at: starts[index])))
+        }
+        return TextLayout(
+            lines: lines, glyphRuns: runs,
+            size: Size(width: contentWidth, height: placed.last.map { $0.top + $0.height } ?? 0),
+            missingCharacters: missingCharacters)
+    }
+
+    // MARK: - Private helpers
+
+    private func sanitized(_ width: Double) -> Double { width.isNaN ? 0 : max(width, 0) }
+
+    /// The widest line; clipped lines count no wider than the width.
+    private func contentWidth(of lines: [PlacedLine], within width: Double) -> Double {
+        let widest = lines.map(\.width).max() ?? 0
+        return paragraphStyle.lineBreakMode == .clip ? min(widest, max(width, 0)) : widest
+    }
+
+    /// Scalar offsets of ascending UTF-16 offsets (a surrogate pair is one scalar).
+    func scalarOffsets(ofUTF16Offsets offsets: [Int]) -> [Int] {
+        var result: [Int] = []
+        result.reserveCapacity(offsets.count)
+        var scalars = 0
+        var position = 0
+        for offset in offsets {
+            while position < offset {
+                let unit = utf16[position]
+                let isTrailingHalf = unit & 0xFC00 == 0xDC00 && position > 0 && utf16[position - 1] & 0xFC00 == 0xD800
+                if !isTrailingHalf { scalars += 1 }
+                position += 1
+            }
+            result.append(scalars)
+        }
+        return result
+    }
+}

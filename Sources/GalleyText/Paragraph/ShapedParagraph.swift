@@ -1,0 +1,92 @@
+// A paragraph analysed and shaped once, ready to be broken into lines at any width.
+
+/// Text that has been analysed (graphemes, break opportunities, bidi, scripts), given fonts and
+/// shaped, but not yet broken into lines.
+///
+/// Breaking a shaped paragraph at a width is pure arithmetic over its grapheme advances: no
+/// shaping, no ICU, no font access. Keep one to re-layout the same text at new widths (rotation,
+/// resizing) for a fraction of the cost of measuring it afresh.
+///
+///     let shaped = try engine.shape(text, paragraph: style)
+///     let portrait = shaped.measure(width: 343)
+///     let landscape = shaped.measure(width: 800)
+public final class ShapedParagraph: Sendable {
+    /// The paragraph style the text was shaped with.
+    public let paragraphStyle: ParagraphStyle
+    /// Scalars no font in the fallback chain covers; they were measured with the primary font's
+    /// .notdef glyph. In order of first appearance, each once.
+    public let missingCharacters: [Unicode.Scalar]
+    /// The natural line height of the first run's font under the paragraph style.
+    public let baseLineHeight: Double
+
+    let utf16: [UInt16]
+    let analysis: TextAnalysis
+    let items: [ShapedItem]
+    let units: BreakUnits
+    /// Per style index: the shaped ellipsis for truncation (empty when the mode does not truncate).
+    let ellipses: [Ellipsis]
+
+    init(
+        paragraphStyle: ParagraphStyle, missingCharacters: [Unicode.Scalar], baseLineHeight: Double,
+        utf16: [UInt16], analysis: TextAnalysis, items: [ShapedItem], units: BreakUnits, ellipses: [Ellipsis]
+    ) {
+        self.paragraphStyle = paragraphStyle
+        self.missingCharacters = missingCharacters
+        self.baseLineHeight = baseLineHeight
+        self.utf16 = utf16
+        self.analysis = analysis
+        self.items = items
+        self.units = units
+        self.ellipses = ellipses
+    }
+
+    /// The text's length in UTF-16 units.
+    public var utf16Count: Int { utf16.count }
+}
+
+/// A run of text in one style, face, script and bidi level, shaped segment by segment.
+struct ShapedItem: Sendable {
+    var range: Range<Int>
+    var styleIndex: Int
+    var face: FontFace
+    var size: Double
+    /// Points per font unit.
+    var scale: Double
+    var letterSpacing: Double
+    var level: UInt8
+    var metrics: ScaledFontMetrics
+    /// The item's words and spaces, in logical order.
+    var segments: [PlacedSegment]
+
+    var isRightToLeft: Bool { level & 1 == 1 }
+}
+
+/// A shaped segment and the UTF-16 offset where it starts in the paragraph.
+struct PlacedSegment: Sendable {
+    var start: Int
+    var segment: ShapedSegment
+}
+
+/// The paragraph's grapheme clusters: the units lines are made of.
+struct BreakUnits: Sendable {
+    /// UTF-16 offset where each unit starts, plus the text's length at the end.
+    var starts: [Int]
+    /// Width of each unit in points, letter spacing included.
+    var advances: [Double]
+    var flags: [UnitFlags]
+    /// Index of the item each unit belongs to.
+    var items: [Int32]
+
+    var count: Int { advances.count }
+}
+
+/// The ellipsis a truncated line ends with, shaped in one style's fallback chain.
+struct Ellipsis: Sendable {
+    var face: FontFace
+    var size: Double
+    var scale: Double
+    var letterSpacing: Double
+    var segment: ShapedSegment
+    var width: Double
+    var metrics: ScaledFontMetrics
+}

@@ -1,0 +1,104 @@
+// Fits the text left over after the last allowed line onto that line, with an ellipsis.
+
+/// What a truncated line shows: kept stretches of units and where the ellipsis goes.
+struct Truncation: Sendable, Hashable {
+    /// Unit ranges shown, in logical order (one, or two for middle truncation).
+    var kept: [Range<Int>]
+    /// How many kept ranges come before the ellipsis (0 for head, 1 for middle and tail).
+    var ellipsisPosition: Int
+    /// Style index whose ellipsis is drawn.
+    var styleIndex: Int
+    /// Width of the kept units plus the ellipsis.
+    var width: Double
+}
+
+/// Cuts the remaining text of a paragraph at grapheme boundaries so that it and an ellipsis fit
+/// in a width, at the head, middle or tail.
+///
+/// The remaining text runs from the last allowed line's start to the end. Tail truncation keeps
+/// the longest start of its first paragraph, head truncation the longest end of its last
+/// paragraph, and middle truncation alternately one grapheme from each; whitespace next to the
+/// ellipsis is dropped.
+struct Truncator {
+    let paragraph: ShapedParagraph
+    let width: Double
+
+    func truncate(from start: Int, mode: LineBreakMode) -> Truncation {
+        let units = paragraph.units
+        let count = units.count
+        // The first paragraph of what remains, and the last one, without their separators.
+        var firstEnd = start + 1
+        while firstEnd < count && !units.flags[firstEnd].contains(.mandatoryBreakBefore) { firstEnd += 1 }
+        var lastStart = count - 1
+        while lastStart > start && !units.flags[lastStart].contains(.mandatoryBreakBefore) { lastStart -= 1 }
+        func trimmedEnd(_ end: Int, from begin: Int) -> Int {
+            var end = end
+            while end > begin && units.flags[end - 1].contains(.lineSeparator) { end -= 1 }
+            return end
+        }
+        let frontEnd = trimmedEnd(firstEnd, from: start)
+        let backEnd = trimmedEnd(count, from: lastStart)
+
+        func styleIndex(ofUnit unit: Int) -> Int {
+            paragraph.items[Int(units.items[min(max(unit, 0), count - 1)])].styleIndex
+        }
+
+        switch mode {
+        case .truncateHead:
+            let style = styleIndex(ofUnit: backEnd - 1)
+            let available = width - paragraph.ellipses[style].width
+            var begin = backEnd
+            var used = 0.0
+            while begin > lastStart && used + units.advances[begin - 1] <= available + LineBreaker.tolerance {
+                used += units.advances[begin - 1]
+                begin -= 1
+            }
+            while begin < backEnd && units.flags[begin].contains(.whitespace) { begin += 1 }
+            return finish(kept: [begin..<backEnd], ellipsisPosition: 0, style: style)
+        case .truncateMiddle:
+            let style = styleIndex(ofUnit: start)
+            let available = width - paragraph.ellipses[style].width
+            let sameParagraph = lastStart == start
+            var front = start
+            var back = backEnd
+            var used = 0.0
+            var progressed = true
+            while progressed {
+                progressed = false
+                if front < frontEnd && (!sameParagraph || front < back)
+                    && used + units.advances[front] <= available + LineBreaker.tolerance {
+                    used += units.advances[front]
+                    front += 1
+                    progressed = true
+                }
+                if back > lastStart && (!sameParagraph || back > front)
+                    && used + units.advances[back - 1] <= available + LineBreaker.tolerance {
+                    used += units.advances[back - 1]
+                    back -= 1
+                    progressed = true
+                }
+            }
+            while front > start && units.flags[front - 1].contains(.whitespace) { front -= 1 }
+            while back < backEnd && units.flags[back].contains(.whitespace) { back += 1 }
+            return finish(kept: [start..<front, back..<backEnd], ellipsisPosition: 1, style: style)
+        default:
+            var end = start
+            var used = 0.0
+            let style = styleIndex(ofUnit: start)
+            let available = width - paragraph.ellipses[style].width
+            while end < frontEnd && used + units.advances[end] <= available + LineBreaker.tolerance {
+                used += units.advances[end]
+                end += 1
+            }
+            while end > start && units.flags[end - 1].contains(.whitespace) { end -= 1 }
+            return finish(kept: [start..<end], ellipsisPosition: 1, style: styleIndex(ofUnit: end - 1))
+        }
+    }
+
+    private func finish(kept: [Range<Int>], ellipsisPosition: Int, style: Int) -> Truncation {
+        let units = paragraph.units
+        var width = paragraph.ellipses[style].width
+        for range in kept { for unit in range { width += units.advances[unit] } }
+        return Truncation(kept: kept, ellipsisPosition: ellipsisPosition, styleIndex: style, width: width)
+    }
+}

@@ -1,0 +1,94 @@
+// Shapes segments with HarfBuzz, reusing buffers, and interns feature sets and languages.
+
+internal import CHarfBuzz
+import Synchronization
+
+/// Turns a segment of text in one face, script and direction into glyphs, with HarfBuzz.
+///
+/// HarfBuzz buffers are pooled, so shaping allocates no buffer per call. Feature sets and
+/// languages are interned to small integers so cache keys stay cheap to hash.
+final class HarfBuzzShaper: Sendable {
+    /// An `hb_buffer_t`. `@unchecked Sendable`: it moves between threads only through the
+    /// pool's lock and is used by one caller at a time.
+    private struct Buffer: @unchecked Sendable { let pointer: OpaquePointer }
+    private let idleBuffers = Mutex<[Buffer]>([])
+
+    /// Interned feature settings: id -> HarfBuzz features.
+    private struct FeatureTable: @unchecked Sendable {
+        var ids: [[FontFeature]: Int] = [:]
+        var features: [[hb_feature_t]] = []
+    }
+    private let featureTable = Mutex(FeatureTable())
+
+    /// Interned languages: id -> `hb_language_t` (HarfBuzz interns them for the process' life).
+    private struct LanguageTable: @unchecked Sendable {
+        var ids: [String: Int] = [:]
+        var languages: [hb_language_t?] = []
+    }
+    private let languageTable = Mutex(LanguageTable())
+
+    deinit {
+        idleBuffers.withLock { $0.forEach { hb_buffer_destroy($0.pointer) } }
+    }
+
+    /// A small integer standing for `features`.
+    func featureSetID(_ features: [FontFeature]) -> Int {
+        featureTable.withLock { table in
+            if let id = table.ids[features] { return id }
+            let id = table.features.count
+            table.ids[features] = id
+            table.features.append(features.map { feature in
+                hb_feature_t(tag: feature.packedTag, value: feature.value, start: 0, end: UInt32.max)
+            })
+            return id
+        }
+    }
+
+    /// A small integer standing for `language` (a BCP 47 tag; "" for none).
+    func languageID(_ language: String) -> Int {
+        languageTable.withLock { table in
+            if let id = table.ids[language] { return id }
+            let id = table.languages.count
+            table.ids[language] = id
+            table.languages.append(language.isEmpty ? nil : hb_language_from_string(language, -1))
+            return id
+        }
+    }
+
+    /// Shapes `text` as described by `key` (whose text is ignored in favour of `text`).
+    func shape(_ text: UnsafeBufferPointer<UInt16>, face: FontFace, key: ShapeKey) -> ShapedSegment {
+        let buffer = idleBuffers.withLock { $0.popLast() } ?? Buffer(pointer: hb_buffer_create())
+        defer { idleBuffers.withLock { $0.append(buffer) } }
+        let pointer = buffer.pointer
+        hb_buffer_clear_contents(pointer)
+        hb_buffer_add_utf16(pointer, text.baseAddress, Int32(text.count), 0, Int32(text.count))
+        hb_buffer_set_direction(pointer, key.isRightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
+        hb_buffer_set_script(pointer, hb_script_t(rawValue: key.script))
+        if let language = languageTable.withLock({ $0.languages[key.languageID] }) {
+            hb_buffer_set_language(pointer, language)
+        }
+        let features = featureTable.withLock { $0.features[key.featureSetID] }
+        features.withUnsafeBufferPointer { features in
+            hb_shape(face.harfBuzz.pointer, pointer, features.baseAddress, UInt32(features.count))
+        }
+        var count: UInt32 = 0
+        let infos = hb_buffer_get_glyph_infos(pointer, &count)!
+        let positions = hb_buffer_get_glyph_positions(pointer, &count)!
+        let glyphCount = Int(count)
+        var glyphs = [UInt32](repeating: 0, count: glyphCount)
+        var advances = [Int32](repeating: 0, count: glyphCount)
+        var xOffsets = [Int32](repeating: 0, count: glyphCount)
+        var yOffsets = [Int32](repeating: 0, count: glyphCount)
+        var clusters = [UInt32](repeating: 0, count: glyphCount)
+        for index in 0..<glyphCount {
+            glyphs[index] = infos[index].codepoint
+            clusters[index] = infos[index].cluster
+            advances[index] = positions[index].x_advance
+            xOffsets[index] = positions[index].x_offset
+            yOffsets[index] = positions[index].y_offset
+        }
+        return ShapedSegment(
+            glyphs: glyphs, advances: advances, xOffsets: xOffsets, yOffsets: yOffsets, clusters: clusters,
+            length: text.count)
+    }
+}

@@ -1,0 +1,48 @@
+// Text with styled runs: a bold name followed by a regular message, a small grey timestamp.
+
+/// A string whose runs carry their own ``TextStyle``.
+///
+///     var text = AttributedText("Ada ", style: bold)
+///     text.append("replied to your post", style: regular)
+public struct AttributedText: Sendable, Hashable {
+    /// A styled stretch of the string, in UTF-16 offsets.
+    public struct Run: Sendable, Hashable {
+        public var range: Range<Int>
+        public var style: TextStyle
+    }
+
+    /// The whole text.
+    public private(set) var string: String
+    /// The styled runs, in order, covering the string without gaps. Empty text made with a
+    /// style keeps it as one empty run, so that its line height is still known.
+    public private(set) var runs: [Run]
+
+    /// Empty text.
+    public init() {
+        string = ""
+        runs = []
+    }
+
+    /// One string in one style.
+    public init(_ string: String, style: TextStyle) {
+        self.init()
+        append(string, style: style)
+    }
+
+    /// Adds `string` in `style` at the end. Adjacent runs with equal styles merge.
+    public mutating func append(_ string: String, style: TextStyle) {
+        let start = self.string.utf16.count
+        let length = string.utf16.count
+        if runs.count == 1 && runs[0].range.isEmpty { runs.removeAll() }
+        guard length > 0 else {
+            if runs.isEmpty { runs.append(Run(range: start..<start, style: style)) }
+            return
+        }
+        self.string += string
+        if let last = runs.last, last.style == style {
+            runs[runs.count - 1].range = last.range.lowerBound..<(start + length)
+        } else {
+            runs.append(Run(range: start..<(start + length), style: style))
+        }
+    }
+}

@@ -1,0 +1,68 @@
+// The character-level style of a run of text: font, size, tracking, features.
+
+/// How a run of text is drawn: its font, size, letter spacing and OpenType features.
+///
+///     let name = TextStyle(font: .family("Noto Sans", weight: 700), size: 15)
+///     let stamp = TextStyle(font: .family("Noto Sans"), size: 12, features: [FontFeature("tnum")])
+public struct TextStyle: Sendable, Hashable {
+    /// The requested font; characters it lacks fall back (see ``fallbacks``).
+    public var font: FontDescriptor
+    /// Size in points (1 pt = 1 px at scale 1).
+    public var size: Double
+    /// Extra space after every grapheme cluster, in points (tracking). Optional ligatures are
+    /// turned off when it is not zero, as CSS does.
+    public var letterSpacing: Double
+    /// OpenType features on top of HarfBuzz's defaults (kerning and ligatures are on by default).
+    public var features: [FontFeature]
+    /// Fonts tried, in order, before the collection's own fallback order.
+    public var fallbacks: [FontDescriptor]
+
+    public init(
+        font: FontDescriptor, size: Double, letterSpacing: Double = 0, features: [FontFeature] = [],
+        fallbacks: [FontDescriptor] = []
+    ) {
+        self.font = font
+        self.size = size
+        self.letterSpacing = letterSpacing
+        self.features = features
+        self.fallbacks = fallbacks
+    }
+
+    /// Whether the style can be measured: a finite, positive size and finite letter spacing.
+    public var isValid: Bool { size.isFinite && size > 0 && letterSpacing.isFinite }
+}
+
+/// An OpenType feature setting, such as `tnum` (tabular figures) or `liga=0` (no ligatures).
+public struct FontFeature: Sendable, Hashable, CustomStringConvertible {
+    /// The four-letter tag.
+    public var tag: String
+    /// 1 turns the feature on, 0 off; larger values pick alternates.
+    public var value: UInt32
+
+    /// A feature from CSS-like syntax: `"tnum"`, `"liga=0"`, `"-liga"`, `"+kern"`, `"salt=2"`.
+    public init(_ setting: String) {
+        var text = Substring(setting)
+        var value: UInt32 = 1
+        if text.hasPrefix("-") { value = 0; text = text.dropFirst() }
+        else if text.hasPrefix("+") { text = text.dropFirst() }
+        if let equals = text.firstIndex(of: "=") {
+            value = UInt32(text[text.index(after: equals)...]) ?? value
+            text = text[..<equals]
+        }
+        self.init(tag: String(text), value: value)
+    }
+
+    public init(tag: String, value: UInt32 = 1) {
+        self.tag = tag
+        self.value = value
+    }
+
+    /// The tag packed as OpenType stores it (four ASCII bytes, space-padded).
+    var packedTag: UInt32 {
+        var bytes = Array(tag.utf8.prefix(4))
+        while bytes.count < 4 { bytes.append(0x20) }
+        return bytes.reduce(0) { $0 << 8 | UInt32($1) }
+    }
+
+    public var description: String { value == 1 ? tag : "\(tag)=\(value)" }
+}

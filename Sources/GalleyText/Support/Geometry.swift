@@ -1,0 +1,39 @@
+// Points and sizes in points (1 pt = 1 px at scale 1), and UIKit-style pixel rounding.
+
+/// A size in points.
+public struct Size: Sendable, Hashable, CustomStringConvertible {
+    public var width: Double
+    public var height: Double
+
+    public init(width: Double, height: Double) {
+        self.width = width
+        self.height = height
+    }
+
+    public static let zero = Size(width: 0, height: 0)
+
+    /// Each side rounded up to whole device pixels at `scale` (1, 2 or 3), as UIKit rounds
+    /// sizes: `ceil(value × scale) / scale`. Floating-point noise under a billionth of a pixel
+    /// is ignored, so 20.000000000001 stays 20.
+    public func roundedUp(toScale scale: Double) -> Size {
+        Size(width: Self.roundUp(width, scale: scale), height: Self.roundUp(height, scale: scale))
+    }
+
+    /// `value` rounded up to whole device pixels at `scale`; see ``roundedUp(toScale:)``.
+    public static func roundUp(_ value: Double, scale: Double) -> Double {
+        (value * scale - 1e-9).rounded(.up) / scale
+    }
+
+    public var description: String { "\(width) × \(height)" }
+}
+
+/// A point in a layout's coordinates: x to the right, y down from the top.
+public struct Point: Sendable, Hashable {
+    public var x: Double
+    public var y: Double
+
+    public init(x: Double, y: Double) {
+        self.x = x
+        self.y = y
+    }
+}

@@ -1,0 +1,92 @@
+// The text engine: the long-lived context that measures and lays out text.
+
+/// Measures and lays out text with HarfBuzz, FreeType and ICU.
+///
+/// An engine owns the expensive, reusable state: the font collection, the shape cache, pooled
+/// ICU break iterators and HarfBuzz buffers. Make one per process (or per font configuration)
+/// and share it: every method is safe to call from many threads at once, and gives the same
+/// result as a serial call.
+///
+///     let engine = try TextEngine()
+///     let body = TextStyle(font: .family("Noto Sans"), size: 15)
+///     let size = try engine.measure("Hello, world", style: body, width: 320).size
+///
+/// Measuring is two steps, which callers can also take apart: ``shape(_:paragraph:)`` analyses
+/// and shapes the text (the costly part, mostly served from the shape cache), then
+/// ``ShapedParagraph/measure(width:)`` or ``ShapedParagraph/layout(width:)`` breaks it into lines.
+public final class TextEngine: Sendable {
+    /// The fonts text is shaped with.
+    public let fonts: FontCollection
+    private let shapeCache: ShapeCache?
+    private let shaper = HarfBuzzShaper()
+    private let iterators = BreakIteratorPool()
+
+    /// An engine over `fonts`.
+    ///
+    /// - Parameters:
+    ///   - fonts: The font collection.
+    ///   - shapeCacheByteLimit: Memory bound of the shape cache in bytes; 0 disables the cache.
+    public init(fonts: FontCollection, shapeCacheByteLimit: Int = 32 << 20) {
+        self.fonts = fonts
+        shapeCache = shapeCacheByteLimit > 0 ? ShapeCache(byteLimit: shapeCacheByteLimit) : nil
+    }
+
+    /// An engine over the bundled fonts.
+    ///
+    /// - Throws: ``FontError`` if the bundled fonts cannot be found.
+    public convenience init(shapeCacheByteLimit: Int = 32 << 20) throws(FontError) {
+        self.init(fonts: try FontCollection.bundled(), shapeCacheByteLimit: shapeCacheByteLimit)
+    }
+
+    // MARK: - Measuring
+
+    /// Analyses and shapes `text`, ready to be broken into lines at any width.
+    ///
+    /// - Throws: ``TextError`` for an unknown font, an invalid style or language.
+    public func shape(_ text: AttributedText, paragraph: ParagraphStyle = ParagraphStyle()) throws(TextError) -> ShapedParagraph {
+        try ParagraphShaper(fonts: fonts, shaper: shaper, cache: shapeCache, iterators: iterators)
+            .shape(text, paragraph: paragraph)
+    }
+
+    /// The size of `text` at `width`, with its line count and line starts; cheaper than
+    /// ``layout(_:width:paragraph:)`` because no glyph is positioned.
+    ///
+    /// - Parameter width: Available width in points (`.infinity` for no wrapping).
+    /// - Throws: ``TextError`` for a negative or NaN width, an unknown font, an invalid style.
+    public func measure(_ text: AttributedText, width: Double, paragraph: ParagraphStyle = ParagraphStyle()) throws(TextError) -> TextMeasurement {
+        try Self.validate(width)
+        return try shape(text, paragraph: paragraph).measure(width: width)
+    }
+
+    /// `text` laid out at `width`: lines, glyph runs for renderers, and size.
+    ///
+    /// - Throws: ``TextError`` for a negative or NaN width, an unknown font, an invalid style.
+    public func layout(_ text: AttributedText, width: Double, paragraph: ParagraphStyle = ParagraphStyle()) throws(TextError) -> TextLayout {
+        try Self.validate(width)
+        return try shape(text, paragraph: paragraph).layout(width: width)
+    }
+
+    /// Measures a string in one style; see ``measure(_:width:paragraph:)``.
+    public func measure(_ string: String, style: TextStyle, width: Double, paragraph: ParagraphStyle = ParagraphStyle()) throws(TextError) -> TextMeasurement {
+        try measure(AttributedText(string, style: style), width: width, paragraph: paragraph)
+    }
+
+    /// Lays out a string in one style; see ``layout(_:width:paragraph:)``.
+    public func layout(_ string: String, style: TextStyle, width: Double, paragraph: ParagraphStyle = ParagraphStyle()) throws(TextError) -> TextLayout {
+        try layout(AttributedText(string, style: style), width: width, paragraph: paragraph)
+    }
+
+    // MARK: - Cache
+
+    /// The shape cache's counters (all zero when the cache is disabled).
+    public var shapeCacheStatistics: ShapeCacheStatistics {
+        shapeCache?.statistics ?? ShapeCacheStatistics(hits: 0, misses: 0, evictions: 0, entries: 0, bytes: 0)
+    }
+
+    /// Empties the shape cache, for memory pressure.
+    public func removeCachedShapes() { shapeCache?.removeAll() }
+
+    private static func validate(_ width: Double) throws(TextError) {
+        guard !width.isNaN && width >= 0 else { throw .invalidWidth(width) }
+    }
+}

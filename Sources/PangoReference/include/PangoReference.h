@@ -1,0 +1,36 @@
+// Pango (pangoft2) measuring the same strings with the same font files, for differential tests.
+//
+// Set up the fastest honest way to use Pango for measurement: a private fontconfig
+// configuration holding only the given font files, 72 dpi (so points equal pixels), hinting
+// off, unrounded glyph positions, PANGO_WRAP_WORD_CHAR, and one reused PangoLayout.
+// Pango is loaded with dlopen, so building needs no Pango headers; running needs
+// libpangoft2-1.0.so.0 (Debian's libpangoft2-1.0-0).
+#ifndef PANGO_REFERENCE_H
+#define PANGO_REFERENCE_H
+
+#include <stdint.h>
+
+typedef struct PangoReference PangoReference;
+
+/// A Pango context that sees only `fontFiles`. Returns NULL and sets `error` if Pango cannot
+/// be loaded or fontconfig rejects a file.
+PangoReference *PangoReference_create(const char *const *fontFiles, int32_t count, const char **error);
+void PangoReference_destroy(PangoReference *reference);
+
+/// What Pango made of one paragraph.
+typedef struct {
+    int32_t lineCount;
+    /// Height of the layout's logical rectangle, in pixels.
+    double height;
+    /// Width of the widest line's logical rectangle, in pixels.
+    double width;
+} PangoReferenceResult;
+
+/// Lays out UTF-8 `text` in `family` at `size` pixels, wrapped at `width` pixels (unwrapped
+/// when `width` < 0), in `language` (NULL for English). Writes up to `capacity` byte offsets at
+/// which each line after the first starts to `lineStarts`.
+PangoReferenceResult PangoReference_measure(
+    PangoReference *reference, const char *text, const char *family, double size, int32_t weight,
+    int32_t italic, double width, const char *language, int32_t *lineStarts, int32_t capacity);
+
+#endif
