@@ -49,7 +49,8 @@ let package = Package(
         .target(name: "PangoReference", linkerSettings: [.linkedLibrary("dl")]),
         .testTarget(
             name: "GalleyTextTests",
-            dependencies: ["GalleyText", "PangoReference"]),
+            dependencies: ["GalleyText", "PangoReference", "CHarfBuzz", "CGalleyShims"],
+            exclude: ["Fixtures"]),
         .testTarget(
             name: "GalleyCLITests",
             dependencies: ["GalleyCLI"]),

@@ -46,6 +46,11 @@ static struct {
     void (*pango_font_description_set_style)(void *, int);
     void (*pango_font_description_free)(void *);
     void (*g_object_unref)(void *);
+    void *(*pango_attr_list_new)(void);
+    void *(*pango_attr_insert_hyphens_new)(int);
+    void (*pango_attr_list_insert)(void *, void *);
+    void (*pango_layout_set_attributes)(void *, void *);
+    void (*pango_attr_list_unref)(void *);
 } api;
 
 #define LOAD(library, name) \
@@ -70,7 +75,8 @@ static int loadPango(const char **error) {
     LOAD(all, pango_font_description_new) LOAD(all, pango_font_description_set_family)
     LOAD(all, pango_font_description_set_absolute_size) LOAD(all, pango_font_description_set_weight)
     LOAD(all, pango_font_description_set_style) LOAD(all, pango_font_description_free)
-    LOAD(all, g_object_unref)
+    LOAD(all, g_object_unref) LOAD(all, pango_attr_list_new) LOAD(all, pango_attr_insert_hyphens_new)
+    LOAD(all, pango_attr_list_insert) LOAD(all, pango_layout_set_attributes) LOAD(all, pango_attr_list_unref)
     api.loaded = 1;
     return 1;
 }
@@ -112,6 +118,11 @@ PangoReference *PangoReference_create(const char *const *fontFiles, int32_t coun
     api.pango_context_set_round_glyph_positions(reference->context, 0);
     reference->layout = api.pango_layout_new(reference->context);
     api.pango_layout_set_wrap(reference->layout, PangoWrapWordChar);
+    // UIKit breaks an over-long word without a hyphen; Pango (1.44+) inserts one unless told not to.
+    void *attributes = api.pango_attr_list_new();
+    api.pango_attr_list_insert(attributes, api.pango_attr_insert_hyphens_new(0));
+    api.pango_layout_set_attributes(reference->layout, attributes);
+    api.pango_attr_list_unref(attributes);
     return reference;
 }
 

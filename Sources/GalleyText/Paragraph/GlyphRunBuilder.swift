@@ -62,7 +62,7 @@ struct GlyphRunBuilder {
             var run: GlyphRun
             switch pieces[index] {
             case .units(let range, let item):
-                run = glyphRun(units: range, item: item, x: &x, baseline: line.baseline, extraPerSpace: extraPerSpace)
+                run = glyphRun(units: range, item: item, cuts: line.cuts, x: &x, baseline: line.baseline, extraPerSpace: extraPerSpace)
             case .ellipsis(let style, let cluster):
                 run = ellipsisRun(style: style, cluster: cluster, level: baseLevel, x: &x, baseline: line.baseline)
             }
@@ -98,14 +98,27 @@ struct GlyphRunBuilder {
         }
     }
 
-    private func glyphRun(units range: Range<Int>, item itemIndex: Int, x: inout Double, baseline: Double, extraPerSpace: Double) -> GlyphRun {
+    private func glyphRun(
+        units range: Range<Int>, item itemIndex: Int, cuts: [SegmentCut], x: inout Double, baseline: Double,
+        extraPerSpace: Double
+    ) -> GlyphRun {
         let item = paragraph.items[itemIndex]
         let lower = paragraph.units.starts[range.lowerBound]
         let upper = paragraph.units.starts[range.upperBound]
         var run = GlyphRun(
             face: item.face, size: item.size, lineIndex: 0, bidiLevel: item.level, glyphs: [], positions: [],
             advances: [], clusters: [], isEllipsis: false)
-        let segments = item.isRightToLeft ? Array(item.segments.reversed()) : item.segments
+        // A word cut by the line or truncation is drawn from its reshaped pieces.
+        var logical = item.segments
+        if cuts.contains(where: { $0.item == itemIndex }) {
+            logical = item.segments.flatMap { placed -> [PlacedSegment] in
+                let end = placed.start + placed.segment.clusterAdvances.count
+                let inside = cuts.filter { $0.item == itemIndex && $0.range.lowerBound >= placed.start && $0.range.upperBound <= end }
+                return inside.isEmpty ? [placed] : inside.sorted { $0.range.lowerBound < $1.range.lowerBound }
+                    .map { PlacedSegment(start: $0.range.lowerBound, segment: $0.segment) }
+            }
+        }
+        let segments = item.isRightToLeft ? Array(logical.reversed()) : logical
         for placed in segments where placed.start < upper && placed.start + placed.segment.clusterAdvances.count > lower {
             let segment = placed.segment
             for glyph in segment.glyphs.indices {

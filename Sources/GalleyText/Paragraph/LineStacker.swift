@@ -4,6 +4,8 @@
 struct PlacedLine: Sendable {
     var span: LineSpan
     var truncation: Truncation?
+    /// Pieces of words cut at the line's ends (or by truncation), reshaped on their own.
+    var cuts: [SegmentCut]
     /// Width without trailing whitespace (with the ellipsis, when truncated).
     var width: Double
     var ascent: Double
@@ -33,7 +35,7 @@ struct LineStacker {
         var nextTop = 0.0
         var limited = false
         while start < units.count {
-            let span = breaker.line(from: start)
+            let span = fitCutWord(breaker.line(from: start))
             let line = place(span, truncation: nil, top: nextTop)
             if let maximumHeight = style.maximumHeight, !lines.isEmpty,
                 line.top + line.height > maximumHeight + LineBreaker.tolerance {
@@ -54,6 +56,23 @@ struct LineStacker {
             lines[lines.count - 1] = place(last.span, truncation: truncation, top: last.top)
         }
         return lines
+    }
+
+    /// Makes a line that ends inside a word exact: the cut pieces are reshaped, and graphemes go
+    /// back to the next line while the reshaped line overflows (never below one grapheme).
+    private func fitCutWord(_ proposed: LineSpan) -> LineSpan {
+        var span = proposed
+        (span.width, _) = paragraph.exactWidth(of: span.start..<span.contentEnd)
+        let units = paragraph.units
+        func endsInsideWord(_ span: LineSpan) -> Bool {
+            !span.endsParagraph && span.end < units.count && !units.flags[span.end].contains(.breakBefore)
+        }
+        while endsInsideWord(span) && span.width > width + LineBreaker.tolerance && span.contentEnd - span.start > 1 {
+            span.end -= 1
+            span.contentEnd = span.end
+            (span.width, _) = paragraph.exactWidth(of: span.start..<span.contentEnd)
+        }
+        return span
     }
 
     private func place(_ span: LineSpan, truncation: Truncation?, top: Double) -> PlacedLine {
@@ -81,8 +100,9 @@ struct LineStacker {
         }
         let natural = ascent + descent + lineGap
         let height = paragraph.paragraphStyle.lineHeight(natural: natural)
+        let cuts = truncation?.cuts ?? paragraph.exactWidth(of: span.start..<span.contentEnd).cuts
         return PlacedLine(
-            span: span, truncation: truncation, width: truncation?.width ?? span.width, ascent: ascent,
+            span: span, truncation: truncation, cuts: cuts, width: truncation?.width ?? span.width, ascent: ascent,
             descent: descent, top: top, height: height, baseline: top + height - descent - lineGap)
     }
 }

@@ -9,10 +9,6 @@ struct ParagraphShaper {
     let cache: ShapeCache?
     let iterators: BreakIteratorPool
 
-    /// Segments longer than this (UTF-16 units) are shaped without the cache: long unspaced runs
-    /// (CJK, Thai) would only crowd it out.
-    static let longestCachedSegment = 128
-
     func shape(_ text: AttributedText, paragraph: ParagraphStyle) throws(TextError) -> ShapedParagraph {
         if let problem = paragraph.problem { throw .invalidStyle(problem) }
         for run in text.runs where !run.style.isValid {
@@ -40,9 +36,9 @@ struct ParagraphShaper {
         }
         let baseLineHeight = baseMetrics.map { paragraph.lineHeight(natural: $0.lineHeight) } ?? 0
 
+        let segmentShaper = SegmentShaper(shaper: shaper, cache: cache, languageID: shaper.languageID(language))
         var builder = Builder(
-            utf16: utf16, analysis: analysis, styles: styles, chains: chains, shaper: shaper, cache: cache,
-            languageID: shaper.languageID(language))
+            utf16: utf16, analysis: analysis, styles: styles, chains: chains, segmentShaper: segmentShaper)
         utf16.withUnsafeBufferPointer { buffer in
             builder.assignFonts(buffer, runs: text.runs)
             builder.itemize()
@@ -52,7 +48,8 @@ struct ParagraphShaper {
             ? styles.indices.map { builder.ellipsis(styleIndex: $0) } : []
         return ShapedParagraph(
             paragraphStyle: paragraph, missingCharacters: builder.missing, baseLineHeight: baseLineHeight,
-            utf16: utf16, analysis: analysis, items: builder.items, units: builder.units, ellipses: ellipses)
+            utf16: utf16, analysis: analysis, items: builder.items, units: builder.units, ellipses: ellipses,
+            segmentShaper: segmentShaper)
     }
 }
 
@@ -62,9 +59,7 @@ private struct Builder {
     let analysis: TextAnalysis
     let styles: [TextStyle]
     let chains: [FallbackChain]
-    let shaper: HarfBuzzShaper
-    let cache: ShapeCache?
-    let languageID: Int
+    let segmentShaper: SegmentShaper
 
     /// Per grapheme: its start, style index and face.
     var graphemeStarts: [Int] = []
@@ -76,24 +71,22 @@ private struct Builder {
 
     init(
         utf16: [UInt16], analysis: TextAnalysis, styles: [TextStyle], chains: [FallbackChain],
-        shaper: HarfBuzzShaper, cache: ShapeCache?, languageID: Int
+        segmentShaper: SegmentShaper
     ) {
         self.utf16 = utf16
         self.analysis = analysis
         self.styles = styles
         self.chains = chains
-        self.shaper = shaper
-        self.cache = cache
-        self.languageID = languageID
+        self.segmentShaper = segmentShaper
     }
 
     // MARK: - Font fallback
 
     /// Picks a face for every grapheme cluster: the first face in its style's chain that has
     /// every (non-ignorable) scalar of the cluster. Emoji-presentation clusters try colour faces
-    /// first; neutral clusters (spaces, punctuation) stay in the current face when it has them.
+    /// first. Invisible clusters (spaces, controls, format characters) stay in the current face
+    /// when it has them, as Pango does: a space should never switch fonts.
     mutating func assignFonts(_ text: UnsafeBufferPointer<UInt16>, runs: [AttributedText.Run]) {
-        let unicode = hb_unicode_funcs_get_default()
         var scalars: [UInt32] = []
         for (styleIndex, run) in runs.enumerated() {
             let chain = chains[styleIndex]
@@ -109,7 +102,7 @@ private struct Builder {
                     scalars.append(scalar)
                     offset += length
                 }
-                let face = chooseFace(for: scalars, chain: chain, current: current, unicode: unicode)
+                let face = chooseFace(for: scalars, chain: chain, current: current)
                 graphemeStarts.append(start)
                 graphemeStyles.append(styleIndex)
                 graphemeFaces.append(face)
@@ -121,7 +114,7 @@ private struct Builder {
     }
 
     private mutating func chooseFace(
-        for scalars: [UInt32], chain: FallbackChain, current: FontFace?, unicode: OpaquePointer?
+        for scalars: [UInt32], chain: FallbackChain, current: FontFace?
     ) -> FontFace {
         let first = scalars[0]
         if CharacterClass.isLineSeparator(first) { return current ?? chain.primary }
@@ -129,17 +122,22 @@ private struct Builder {
             scalars.allSatisfy { CharacterClass.isDefaultIgnorable($0) || face.covers($0) }
         }
         let wantsEmoji = Self.wantsEmojiPresentation(scalars)
-        if let current, !wantsEmoji {
-            let script = hb_unicode_script(unicode, first)
-            let isNeutral = script == HB_SCRIPT_COMMON || script == HB_SCRIPT_INHERITED
-            if isNeutral && covers(current) { return current }
-        }
+        if let current, !wantsEmoji, Self.isInvisible(first), covers(current) { return current }
         if wantsEmoji, let face = chain.emojiFaces.first(where: covers) { return face }
         if let face = chain.faces.first(where: covers) { return face }
         for scalar in scalars where !CharacterClass.isDefaultIgnorable(scalar) && !chain.primary.covers(scalar) {
             if let value = Unicode.Scalar(scalar), !missing.contains(value) { missing.append(value) }
         }
         return chain.primary
+    }
+
+    /// Spaces, controls, format characters and separators: what `g_unichar_isgraph` rejects.
+    private static func isInvisible(_ scalar: UInt32) -> Bool {
+        guard let value = Unicode.Scalar(scalar) else { return true }
+        switch value.properties.generalCategory {
+        case .spaceSeparator, .lineSeparator, .paragraphSeparator, .control, .format, .unassigned: return true
+        default: return CharacterClass.isDefaultIgnorable(scalar)
+        }
     }
 
     /// Whether a cluster asks for emoji presentation: VS16, an emoji-presentation base without
@@ -175,11 +173,19 @@ private struct Builder {
         let start = graphemeStarts[graphemes.lowerBound]
         let style = styles[graphemeStyles[graphemes.lowerBound]]
         let face = graphemeFaces[graphemes.lowerBound]
+        var features = style.features
+        if style.letterSpacing != 0 {
+            features += ["liga", "clig", "dlig"].map { FontFeature(tag: $0, value: 0) }
+        }
+        let level = analysis.level(at: start)
+        let key = segmentShaper.key(
+            face: face, featureSetID: segmentShaper.shaper.featureSetID(features), script: analysis.scripts[start],
+            isRightToLeft: level & 1 == 1)
         items.append(ShapedItem(
             range: start..<graphemeStarts[graphemes.upperBound],
             styleIndex: graphemeStyles[graphemes.lowerBound], face: face, size: style.size,
             scale: style.size / Double(face.metrics.unitsPerEm), letterSpacing: style.letterSpacing,
-            level: analysis.level(at: start), metrics: face.metrics.scaled(to: style.size), segments: []))
+            level: level, metrics: face.metrics.scaled(to: style.size), segments: [], shapeKey: key))
     }
 
     // MARK: - Shaping
@@ -190,13 +196,6 @@ private struct Builder {
         var advances = [Double](repeating: 0, count: text.count)
         for itemIndex in items.indices {
             let item = items[itemIndex]
-            let style = styles[item.styleIndex]
-            var features = style.features
-            if style.letterSpacing != 0 {
-                features += ["liga", "clig", "dlig"].map { FontFeature(tag: $0, value: 0) }
-            }
-            let featureSetID = shaper.featureSetID(features)
-            let script = analysis.scripts.isEmpty ? 0 : analysis.scripts[item.range.lowerBound]
             var segments: [PlacedSegment] = []
             var start = item.range.lowerBound
             while start < item.range.upperBound {
@@ -210,10 +209,8 @@ private struct Builder {
                     while end < item.range.upperBound && text[end] != 0x20
                         && !CharacterClass.isLineSeparator(UInt32(text[end])) { end += 1 }
                 }
-                let key = ShapeKey(
-                    faceID: item.face.uniqueID, featureSetID: featureSetID, script: script,
-                    isRightToLeft: item.isRightToLeft, languageID: languageID, text: [])
-                let segment = shapeSegment(UnsafeBufferPointer(rebasing: text[start..<end]), face: item.face, key: key)
+                let segment = segmentShaper.shape(
+                    UnsafeBufferPointer(rebasing: text[start..<end]), face: item.face, key: item.shapeKey)
                 for offset in 0..<(end - start) {
                     advances[start + offset] = Double(segment.clusterAdvances[offset]) * item.scale
                         + (segment.clusterStarts[offset] ? item.letterSpacing : 0)
@@ -224,15 +221,6 @@ private struct Builder {
             items[itemIndex].segments = segments
         }
         makeUnits(text, advances: advances)
-    }
-
-    private func shapeSegment(_ text: UnsafeBufferPointer<UInt16>, face: FontFace, key: ShapeKey) -> ShapedSegment {
-        guard let cache, text.count <= ParagraphShaper.longestCachedSegment else {
-            return shaper.shape(text, face: face, key: key)
-        }
-        var keyed = key
-        keyed.text = Array(text)
-        return cache.segment(for: keyed) { shaper.shape(text, face: face, key: key) }
     }
 
     private mutating func makeUnits(_ text: UnsafeBufferPointer<UInt16>, advances: [Double]) {
@@ -272,11 +260,11 @@ private struct Builder {
         let style = styles[styleIndex]
         let chain = chains[styleIndex]
         let face = chain.faces.first { $0.covers(0x2026) } ?? chain.primary
-        let key = ShapeKey(
-            faceID: face.uniqueID, featureSetID: shaper.featureSetID(style.features),
-            script: HB_SCRIPT_COMMON.rawValue, isRightToLeft: false, languageID: languageID, text: [])
+        let key = segmentShaper.key(
+            face: face, featureSetID: segmentShaper.shaper.featureSetID(style.features),
+            script: HB_SCRIPT_COMMON.rawValue, isRightToLeft: false)
         let character: [UInt16] = [0x2026]
-        let segment = character.withUnsafeBufferPointer { shapeSegment($0, face: face, key: key) }
+        let segment = character.withUnsafeBufferPointer { segmentShaper.shape($0, face: face, key: key) }
         let scale = style.size / Double(face.metrics.unitsPerEm)
         let width = Double(segment.clusterAdvances.reduce(0, +)) * scale + style.letterSpacing
         return Ellipsis(

@@ -3,8 +3,9 @@
 /// Text that has been analysed (graphemes, break opportunities, bidi, scripts), given fonts and
 /// shaped, but not yet broken into lines.
 ///
-/// Breaking a shaped paragraph at a width is pure arithmetic over its grapheme advances: no
-/// shaping, no ICU, no font access. Keep one to re-layout the same text at new widths (rotation,
+/// Breaking a shaped paragraph at a width is arithmetic over its grapheme advances: no ICU, and
+/// no shaping except for the pieces of a word broken in the middle (an over-long word, char
+/// wrap, truncation), which are reshaped so that their widths are exact. Keep one to re-layout the same text at new widths (rotation,
 /// resizing) for a fraction of the cost of measuring it afresh.
 ///
 ///     let shaped = try engine.shape(text, paragraph: style)
@@ -25,11 +26,15 @@ public final class ShapedParagraph: Sendable {
     let units: BreakUnits
     /// Per style index: the shaped ellipsis for truncation (empty when the mode does not truncate).
     let ellipses: [Ellipsis]
+    /// Reshapes pieces of words cut by a line break or truncation.
+    let segmentShaper: SegmentShaper
 
     init(
         paragraphStyle: ParagraphStyle, missingCharacters: [Unicode.Scalar], baseLineHeight: Double,
-        utf16: [UInt16], analysis: TextAnalysis, items: [ShapedItem], units: BreakUnits, ellipses: [Ellipsis]
+        utf16: [UInt16], analysis: TextAnalysis, items: [ShapedItem], units: BreakUnits, ellipses: [Ellipsis],
+        segmentShaper: SegmentShaper
     ) {
+        self.segmentShaper = segmentShaper
         self.paragraphStyle = paragraphStyle
         self.missingCharacters = missingCharacters
         self.baseLineHeight = baseLineHeight
@@ -57,6 +62,8 @@ struct ShapedItem: Sendable {
     var metrics: ScaledFontMetrics
     /// The item's words and spaces, in logical order.
     var segments: [PlacedSegment]
+    /// The cache key of the item's segments, without their text.
+    var shapeKey: ShapeKey
 
     var isRightToLeft: Bool { level & 1 == 1 }
 }

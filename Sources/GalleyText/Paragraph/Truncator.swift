@@ -1,7 +1,7 @@
 // Fits the text left over after the last allowed line onto that line, with an ellipsis.
 
 /// What a truncated line shows: kept stretches of units and where the ellipsis goes.
-struct Truncation: Sendable, Hashable {
+struct Truncation: Sendable {
     /// Unit ranges shown, in logical order (one, or two for middle truncation).
     var kept: [Range<Int>]
     /// How many kept ranges come before the ellipsis (0 for head, 1 for middle and tail).
@@ -10,6 +10,8 @@ struct Truncation: Sendable, Hashable {
     var styleIndex: Int
     /// Width of the kept units plus the ellipsis.
     var width: Double
+    /// Pieces of words cut by the truncation, reshaped on their own.
+    var cuts: [SegmentCut]
 }
 
 /// Cuts the remaining text of a paragraph at grapheme boundaries so that it and an ellipsis fit
@@ -95,10 +97,26 @@ struct Truncator {
         }
     }
 
+    /// The truncation with exact widths: cut words are reshaped, and while that overflows, the
+    /// kept text gives up one grapheme next to the ellipsis.
     private func finish(kept: [Range<Int>], ellipsisPosition: Int, style: Int) -> Truncation {
-        let units = paragraph.units
-        var width = paragraph.ellipses[style].width
-        for range in kept { for unit in range { width += units.advances[unit] } }
-        return Truncation(kept: kept, ellipsisPosition: ellipsisPosition, styleIndex: style, width: width)
+        var kept = kept
+        while true {
+            var width = paragraph.ellipses[style].width
+            var cuts: [SegmentCut] = []
+            for range in kept {
+                let exact = paragraph.exactWidth(of: range)
+                width += exact.width
+                cuts += exact.cuts
+            }
+            // Give up the grapheme beside the ellipsis from the longer kept stretch.
+            let shrinkable = ellipsisPosition == 0 ? 0 : (kept.count > 1 && kept[1].count > kept[0].count ? 1 : 0)
+            if width <= self.width + LineBreaker.tolerance || kept[shrinkable].isEmpty {
+                return Truncation(kept: kept, ellipsisPosition: ellipsisPosition, styleIndex: style, width: width, cuts: cuts)
+            }
+            let range = kept[shrinkable]
+            kept[shrinkable] = shrinkable == 0 && ellipsisPosition == 0 || shrinkable == 1
+                ? (range.lowerBound + 1)..<range.upperBound : range.lowerBound..<(range.upperBound - 1)
+        }
     }
 }

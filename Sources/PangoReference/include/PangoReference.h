@@ -2,7 +2,8 @@
 //
 // Set up the fastest honest way to use Pango for measurement: a private fontconfig
 // configuration holding only the given font files, 72 dpi (so points equal pixels), hinting
-// off, unrounded glyph positions, PANGO_WRAP_WORD_CHAR, and one reused PangoLayout.
+// off, unrounded glyph positions, PANGO_WRAP_WORD_CHAR without inserted hyphens (as UIKit
+// breaks over-long words), and one reused PangoLayout.
 // Pango is loaded with dlopen, so building needs no Pango headers; running needs
 // libpangoft2-1.0.so.0 (Debian's libpangoft2-1.0-0).
 #ifndef PANGO_REFERENCE_H

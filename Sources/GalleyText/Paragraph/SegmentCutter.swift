@@ -1,0 +1,72 @@
+// Exact widths for ranges that cut through a word, by reshaping the cut pieces.
+
+/// A piece of a word that a line or truncation cut off, shaped on its own.
+struct SegmentCut: Sendable {
+    var item: Int
+    /// The piece, in UTF-16 offsets.
+    var range: Range<Int>
+    var segment: ShapedSegment
+}
+
+extension ShapedParagraph {
+    /// The width of units `range` as HarfBuzz would shape that text on its own, and the cut
+    /// pieces reshaped to get it.
+    ///
+    /// Unit advances come from shaping whole words, so a range that starts or ends inside a word
+    /// (an over-long word broken between graphemes, char wrap, truncation) would carry kerning
+    /// and contextual forms across the cut. Those pieces are reshaped; whole words are not.
+    func exactWidth(of range: Range<Int>) -> (width: Double, cuts: [SegmentCut]) {
+        guard !range.isEmpty else { return (0, []) }
+        var width = 0.0
+        for unit in range { width += units.advances[unit] }
+        let lower = units.starts[range.lowerBound]
+        let upper = units.starts[range.upperBound]
+        var pieces: [(item: Int, range: Range<Int>)] = []
+        let headItem = Int(units.items[range.lowerBound])
+        if let head = segment(containing: lower, item: headItem), head.lowerBound < lower {
+            pieces.append((headItem, lower..<min(head.upperBound, upper)))
+        }
+        let tailItem = Int(units.items[range.upperBound - 1])
+        if let tail = segment(containing: upper - 1, item: tailItem), upper < tail.upperBound {
+            let piece = max(tail.lowerBound, lower)..<upper
+            if pieces.first?.range != piece { pieces.append((tailItem, piece)) }
+        }
+        var cuts: [SegmentCut] = []
+        for piece in pieces {
+            let item = items[piece.item]
+            let segment = utf16.withUnsafeBufferPointer { buffer in
+                segmentShaper.shape(
+                    UnsafeBufferPointer(rebasing: buffer[piece.range]), face: item.face, key: item.shapeKey)
+            }
+            var reshaped = 0.0
+            for offset in segment.clusterAdvances.indices {
+                reshaped += Double(segment.clusterAdvances[offset]) * item.scale
+                    + (segment.clusterStarts[offset] ? item.letterSpacing : 0)
+            }
+            var summed = 0.0
+            var unit = range.lowerBound
+            while unit < range.upperBound && units.starts[unit] < piece.range.upperBound {
+                if units.starts[unit] >= piece.range.lowerBound { summed += units.advances[unit] }
+                unit += 1
+            }
+            width += reshaped - summed
+            cuts.append(SegmentCut(item: piece.item, range: piece.range, segment: segment))
+        }
+        return (width, cuts)
+    }
+
+    /// The segment of `item` holding UTF-16 offset `offset`, as a range.
+    private func segment(containing offset: Int, item: Int) -> Range<Int>? {
+        let segments = items[item].segments
+        var low = 0
+        var high = segments.count
+        while low < high {
+            let middle = (low + high) / 2
+            if segments[middle].start <= offset { low = middle + 1 } else { high = middle }
+        }
+        guard low > 0 else { return nil }
+        let found = segments[low - 1]
+        let end = found.start + found.segment.clusterAdvances.count
+        return offset < end ? found.start..<end : nil
+    }
+}

@@ -1,0 +1,29 @@
+// Shapes one segment through the cache: the single path every shaping request takes.
+
+/// Shapes words and spaces for one paragraph's language, through the shape cache when there is one.
+struct SegmentShaper: Sendable {
+    let shaper: HarfBuzzShaper
+    let cache: ShapeCache?
+    let languageID: Int
+
+    /// Segments longer than this (UTF-16 units) are shaped without the cache: long unspaced runs
+    /// (CJK, Thai) would only crowd it out.
+    static let longestCachedSegment = 128
+
+    /// The shaped segment for `text` in `face`; `key`'s text is filled in here.
+    func shape(_ text: UnsafeBufferPointer<UInt16>, face: FontFace, key: ShapeKey) -> ShapedSegment {
+        guard let cache, text.count <= Self.longestCachedSegment else {
+            return shaper.shape(text, face: face, key: key)
+        }
+        var keyed = key
+        keyed.text = Array(text)
+        return cache.segment(for: keyed) { shaper.shape(text, face: face, key: key) }
+    }
+
+    /// The cache key for an item's segments (the text is added per segment).
+    func key(face: FontFace, featureSetID: Int, script: UInt32, isRightToLeft: Bool) -> ShapeKey {
+        ShapeKey(
+            faceID: face.uniqueID, featureSetID: featureSetID, script: script, isRightToLeft: isRightToLeft,
+            languageID: languageID, text: [])
+    }
+}

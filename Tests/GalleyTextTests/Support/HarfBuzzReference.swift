@@ -1,0 +1,45 @@
+// Shapes whole strings with HarfBuzz directly, independently of Galley's segmenting and cache.
+
+import CHarfBuzz
+import Foundation
+
+/// One font file opened straight through HarfBuzz, to measure runs as a whole.
+final class HarfBuzzReference: @unchecked Sendable {
+    private let font: OpaquePointer
+    let unitsPerEm: Double
+
+    static let notoSans = HarfBuzzReference(path: PackagePaths.font("NotoSans-Regular.ttf"))
+
+    init(path: String) {
+        let blob = hb_blob_create_from_file(path)
+        let face = hb_face_create(blob, 0)
+        font = hb_font_create(face)
+        unitsPerEm = Double(hb_face_get_upem(face))
+        hb_font_set_scale(font, Int32(unitsPerEm), Int32(unitsPerEm))
+        hb_face_destroy(face)
+        hb_blob_destroy(blob)
+    }
+
+    /// Whether the font has every scalar of `text`.
+    func covers(_ text: String) -> Bool {
+        text.unicodeScalars.allSatisfy { scalar in
+            var glyph: hb_codepoint_t = 0
+            return hb_font_get_nominal_glyph(font, scalar.value, &glyph) != 0
+        }
+    }
+
+    /// The advance of `text` shaped as one run, in points at `size`.
+    func width(of text: String, size: Double) -> Double {
+        let buffer = hb_buffer_create()
+        defer { hb_buffer_destroy(buffer) }
+        let utf16 = Array(text.utf16)
+        hb_buffer_add_utf16(buffer, utf16, Int32(utf16.count), 0, Int32(utf16.count))
+        hb_buffer_guess_segment_properties(buffer)
+        hb_shape(font, buffer, nil, 0)
+        var count: UInt32 = 0
+        let positions = hb_buffer_get_glyph_positions(buffer, &count)!
+        var total = 0
+        for index in 0..<Int(count) { total += Int(positions[index].x_advance) }
+        return Double(total) * size / unitsPerEm
+    }
+}
