@@ -30,19 +30,20 @@ extension ShapedParagraph {
         let builder = GlyphRunBuilder(paragraph: self, containerWidth: containerWidth)
         var lines: [TextLine] = []
         var runs: [GlyphRun] = []
-        let starts = placed.map { units.starts[$0.span.start] }
-        let scalarStarts = scalarOffsets(ofUTF16Offsets: starts)
-        let scalarCount = scalarOffsets(ofUTF16Offsets: [utf16.count])[0]
+        // Line starts and ends, interleaved: ascending, since each line ends where the next starts.
+        let bounds = placed.flatMap { line in
+            [units.starts[line.span.start], line.truncation != nil ? utf16.count : units.starts[line.span.end]]
+        }
+        let scalarBounds = scalarOffsets(ofUTF16Offsets: bounds)
         for (index, line) in placed.enumerated() {
             let (x, lineRuns) = builder.runs(for: line, lineIndex: index)
             runs += lineRuns
-            let end = line.truncation != nil ? utf16.count : units.starts[line.span.end]
-            let scalarEnd = line.truncation != nil || index + 1 == placed.count ? scalarCount : scalarStarts[index + 1]
             lines.append(TextLine(
-                utf16Range: starts[index]..<end, scalarRange: scalarStarts[index]..<scalarEnd,
+                utf16Range: bounds[2 * index]..<bounds[2 * index + 1],
+                scalarRange: scalarBounds[2 * index]..<scalarBounds[2 * index + 1],
                 width: line.width, x: x, ascent: line.ascent, descent: line.descent, top: line.top,
                 height: line.height, baseline: line.baseline, isTruncated: line.truncation != nil,
-                endsParagraph: line.span.endsParagraph, baseLevel: analysis.baseLevel(at: starts[index])))
+                endsParagraph: line.span.endsParagraph, baseLevel: analysis.baseLevel(at: bounds[2 * index])))
         }
         return TextLayout(
             lines: lines, glyphRuns: runs,

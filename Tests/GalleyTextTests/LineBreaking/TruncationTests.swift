@@ -1,0 +1,108 @@
+// Truncation at the head, middle and tail; maximum lines and maximum height.
+
+import GalleyText
+import Testing
+
+@Suite("Truncation and limits")
+struct TruncationTests {
+    static let text = "Truncate this rather long line of text, please, at the width given"
+    static let style = Shared.style(17)
+    static let width = 150.0
+    static let ellipsisWidth = HarfBuzzReference.notoSans.width(of: "\u{2026}", size: 17)
+
+    static func layout(_ mode: LineBreakMode, maximumLines: Int = 1, text: String = text) throws -> TextLayout {
+        try Shared.engine.layout(text, style: style, width: width, paragraph: ParagraphStyle(lineBreakMode: mode, maximumLines: maximumLines))
+    }
+
+    /// The text drawn by a line's non-ellipsis runs, in logical order of their clusters.
+    static func keptClusters(_ layout: TextLayout) -> [Int] {
+        Array(Set(layout.glyphRuns.filter { !$0.isEllipsis }.flatMap(\.clusters))).sorted()
+    }
+
+    @Test("Tail: the longest fitting start, then an ellipsis")
+    func tail() throws {
+        let layout = try Self.layout(.truncateTail)
+        #expect(layout.lines.count == 1 && layout.lines[0].isTruncated)
+        #expect(layout.glyphRuns.last?.isEllipsis == true)
+        let kept = Self.keptClusters(layout)
+        let prefixEnd = kept.last! + 1
+        let prefix = Self.text.utf16Slice(0..<prefixEnd)
+        let reference = HarfBuzzReference.notoSans
+        #expect(abs(layout.lines[0].width - (reference.width(of: prefix, size: 17) + Self.ellipsisWidth)) < 0.5)
+        #expect(layout.lines[0].width <= Self.width)
+        // One more grapheme would not fit (the prefix may end before a space, which is dropped).
+        let longer = Self.text.utf16Slice(0..<(prefixEnd + 1)).trimmingTrailingWhitespace
+        let nextFits = longer != prefix && reference.width(of: longer, size: 17) + Self.ellipsisWidth <= Self.width
+        #expect(!nextFits)
+    }
+
+    @Test("Head: an ellipsis, then the longest fitting end")
+    func head() throws {
+        let layout = try Self.layout(.truncateHead)
+        #expect(layout.glyphRuns.first?.isEllipsis == true)
+        let kept = Self.keptClusters(layout)
+        let suffix = Self.text.utf16Slice(kept.first!..<Self.text.utf16.count)
+        #expect(Self.text.hasSuffix(suffix))
+        #expect(abs(layout.lines[0].width - (HarfBuzzReference.notoSans.width(of: suffix, size: 17) + Self.ellipsisWidth)) < 0.5)
+        #expect(layout.lines[0].width <= Self.width)
+    }
+
+    @Test("Middle: the start and the end around an ellipsis")
+    func middle() throws {
+        let layout = try Self.layout(.truncateMiddle)
+        let runs = layout.glyphRuns
+        let ellipsisIndex = try #require(runs.firstIndex(where: { $0.isEllipsis }))
+        #expect(ellipsisIndex > 0 && ellipsisIndex < runs.count - 1)
+        let before = runs[..<ellipsisIndex].flatMap(\.clusters)
+        let after = runs[(ellipsisIndex + 1)...].flatMap(\.clusters)
+        #expect(before.min() == 0)
+        #expect(after.max() == Self.text.utf16.count - 1)
+        #expect(layout.lines[0].width <= Self.width)
+        #expect(layout.lines[0].width > Self.width - 20)
+    }
+
+    @Test("Text that fits is not truncated", arguments: [LineBreakMode.truncateHead, .truncateMiddle, .truncateTail])
+    func fittingText(_ mode: LineBreakMode) throws {
+        let layout = try Self.layout(mode, text: "Short")
+        #expect(!layout.isTruncated)
+        #expect(!layout.glyphRuns.contains(where: { $0.isEllipsis }))
+    }
+
+    @Test("Maximum lines keeps the first lines as they were and truncates the last")
+    func maximumLines() throws {
+        let free = try Self.layout(.truncateTail, maximumLines: 0)
+        let limited = try Self.layout(.truncateTail, maximumLines: 2)
+        #expect(free.lines.count > 2)
+        #expect(limited.lines.count == 2)
+        #expect(limited.lines[0] == free.lines[0])
+        #expect(limited.lines[1].isTruncated)
+        #expect(limited.lines[1].utf16Range.upperBound == Self.text.utf16.count)
+        let clipped = try Self.layout(.wordWrap, maximumLines: 2)
+        #expect(clipped.lines.count == 2 && !clipped.isTruncated)
+        #expect(clipped.lines[1] == free.lines[1])
+    }
+
+    @Test("Maximum height drops the lines that would end below it")
+    func maximumHeight() throws {
+        let lineHeight = try Shared.engine.fonts.face(for: .family("Noto Sans")).metrics.scaled(to: 17).lineHeight
+        let paragraph = ParagraphStyle(lineBreakMode: .truncateTail, maximumHeight: lineHeight * 2.5)
+        let layout = try Shared.engine.layout(Self.text, style: Self.style, width: Self.width, paragraph: paragraph)
+        #expect(layout.lines.count == 2)
+        #expect(layout.lines[1].isTruncated)
+        #expect(abs(layout.size.height - 2 * lineHeight) < 1e-9)
+    }
+
+    @Test("A truncated line with more paragraphs after it still gets its ellipsis")
+    func laterParagraphs() throws {
+        let layout = try Self.layout(.truncateTail, maximumLines: 1, text: "First\nSecond")
+        #expect(layout.isTruncated)
+        #expect(Self.keptClusters(layout) == [0, 1, 2, 3, 4])
+    }
+
+    @Test("A width narrower than the ellipsis still makes one line with the ellipsis")
+    func tinyWidth() throws {
+        let layout = try Shared.engine.layout(Self.text, style: Self.style, width: 2, paragraph: ParagraphStyle(lineBreakMode: .truncateTail, maximumLines: 1))
+        #expect(layout.lines.count == 1)
+        #expect(layout.glyphRuns.contains(where: { $0.isEllipsis }))
+    }
+}

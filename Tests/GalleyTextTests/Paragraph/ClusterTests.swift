@@ -1,0 +1,86 @@
+// Grapheme clusters: emoji sequences, flags, combining marks, and font fallback per cluster.
+
+import GalleyText
+import Testing
+
+@Suite("Clusters and fallback")
+struct ClusterTests {
+    @Test("Emoji ZWJ sequences, flags and skin tones are single colour glyphs", arguments: ["👨‍👩‍👧‍👦", "🇯🇵", "👍🏽", "🏳️‍🌈", "❤️"])
+    func emojiSequences(_ emoji: String) throws {
+        let layout = try Shared.engine.layout("a\(emoji)b", style: Shared.style(17), width: 500)
+        let emojiRuns = layout.glyphRuns.filter { $0.face.hasColorGlyphs }
+        #expect(emojiRuns.count == 1)
+        #expect(emojiRuns.first?.glyphs.count == 1)
+        #expect(emojiRuns.first?.face.familyName == "Noto Color Emoji")
+        // The sequence is one grapheme: a width of 0 puts it on one line of its own.
+        let narrow = try Shared.engine.measure("a\(emoji)b", style: Shared.style(17), width: 0)
+        #expect(narrow.lineStarts == [1, 1 + emoji.unicodeScalars.count])
+    }
+
+    @Test("Combining marks stay with their base and measure like the precomposed letter")
+    func combiningMarks() throws {
+        let decomposed = try Shared.engine.measure("Cafe\u{301}", style: Shared.style(17), width: 500)
+        let precomposed = try Shared.engine.measure("Café", style: Shared.style(17), width: 500)
+        #expect(abs(decomposed.size.width - precomposed.size.width) < 0.5)
+        let narrow = try Shared.engine.measure("e\u{301}\u{323}x", style: Shared.style(17), width: 0)
+        #expect(narrow.lineStarts == [3])
+    }
+
+    @Test("Each script falls back to the bundled font that covers it")
+    func fallbackByScript() throws {
+        let samples: [(String, String)] = [
+            ("Ελληνικά", "Noto Sans"), ("Русский", "Noto Sans"), ("العربية", "Noto Sans Arabic"),
+            ("עברית", "Noto Sans Hebrew"), ("हिन्दी", "Noto Sans Devanagari"), ("ภาษาไทย", "Noto Sans Thai"),
+            ("漢字", "Noto Sans CJK JP"), ("かな", "Noto Sans CJK JP"), ("한글", "Noto Sans CJK JP"),
+        ]
+        for (text, family) in samples {
+            let layout = try Shared.engine.layout(text, style: Shared.style(17), width: 500)
+            #expect(layout.glyphRuns.map(\.face.familyName) == [family], "\(text)")
+            #expect(!layout.glyphRuns.flatMap(\.glyphs).contains(0), "\(text) has .notdef")
+        }
+    }
+
+    @Test("The language picks the CJK face; the caller's fallbacks come before the bundled order")
+    func fallbackOrder() throws {
+        func family(_ text: String, language: String?, fallbacks: [FontDescriptor] = []) throws -> String? {
+            var style = Shared.style(17)
+            style.fallbacks = fallbacks
+            return try Shared.engine.layout(text, style: style, width: 500, paragraph: ParagraphStyle(language: language))
+                .glyphRuns.first?.face.familyName
+        }
+        #expect(try family("漢字", language: "zh-Hans") == "Noto Sans CJK SC")
+        #expect(try family("漢字", language: "zh-Hant-TW") == "Noto Sans CJK TC")
+        #expect(try family("漢字", language: "ko") == "Noto Sans CJK KR")
+        #expect(try family("漢字", language: "ja@lb=strict") == "Noto Sans CJK JP")
+        #expect(try family("漢字", language: nil, fallbacks: [.family("Noto Sans CJK KR")]) == "Noto Sans CJK KR")
+        // The requested font comes first, even for characters later fonts also have.
+        #expect(try family("Latin", language: "ja", fallbacks: [.family("Noto Sans CJK KR")]) == "Noto Sans")
+    }
+
+    @Test("Characters no font covers are measured with .notdef and reported")
+    func missingCharacters() throws {
+        let text = "ሰላም x"  // Ethiopic: not in the bundled fonts
+        let layout = try Shared.engine.layout(text, style: Shared.style(17), width: 500)
+        #expect(layout.missingCharacters == Array("ሰላም".unicodeScalars))
+        let run = try #require(layout.glyphRuns.first)
+        #expect(run.face.familyName == "Noto Sans")
+        let ethiopic = run.glyphs.indices.filter { run.clusters[$0] < 3 }
+        #expect(ethiopic.count == 3)
+        #expect(ethiopic.allSatisfy { run.glyphs[$0] == 0 })
+        let notdef = Double(run.face.advance(ofGlyph: 0)) * 17 / Double(run.face.metrics.unitsPerEm)
+        #expect(ethiopic.allSatisfy { abs(run.advances[$0] - notdef) < 1e-9 })
+    }
+
+    @Test("A font given by path is loaded and used")
+    func fontByPath() throws {
+        let style = TextStyle(font: .file(PackagePaths.font("NotoSans-Bold.ttf")), size: 17)
+        let layout = try Shared.engine.layout("Bold", style: style, width: 500)
+        #expect(layout.glyphRuns.first?.face.styleName == "Bold")
+        #expect(throws: TextError.self) {
+            try Shared.engine.measure("x", style: TextStyle(font: .file("/nonexistent.ttf"), size: 17), width: 10)
+        }
+        #expect(throws: TextError.font(.unknownFamily("No Such Family"))) {
+            try Shared.engine.measure("x", style: TextStyle(font: .family("No Such Family"), size: 17), width: 10)
+        }
+    }
+}
