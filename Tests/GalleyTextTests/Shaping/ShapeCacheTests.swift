@@ -1,0 +1,68 @@
+// The shape cache: hits, bounds, size independence, and equality with the uncached path.
+
+import GalleyText
+import Testing
+
+@Suite("Shape cache")
+struct ShapeCacheTests {
+    static let uncached = TextEngine(fonts: Shared.engine.fonts, shapeCacheByteLimit: 0)
+
+    @Test("The cached path gives the same layouts as the uncached path, across the corpus")
+    func cachedEqualsUncached() throws {
+        let cached = TextEngine(fonts: Shared.engine.fonts)
+        for entry in CorpusEntry.all {
+            for width in [90.0, 240] {
+                let paragraph = ParagraphStyle(language: entry.lang)
+                let first = try cached.layout(entry.text, style: Shared.style(15), width: width, paragraph: paragraph)
+                let again = try cached.layout(entry.text, style: Shared.style(15), width: width, paragraph: paragraph)
+                let fresh = try Self.uncached.layout(entry.text, style: Shared.style(15), width: width, paragraph: paragraph)
+                #expect(first == fresh, "\(entry.text)")
+                #expect(again == fresh, "\(entry.text)")
+            }
+        }
+        #expect(cached.shapeCacheStatistics.hits > cached.shapeCacheStatistics.misses)
+    }
+
+    @Test("A second measurement shapes nothing; another size reuses the same shapes")
+    func reuseAcrossSizes() throws {
+        let engine = TextEngine(fonts: Shared.engine.fonts)
+        let text = "Shaping results are reused across sizes"
+        let small = try engine.measure(text, style: Shared.style(12), width: .infinity)
+        let afterFirst = engine.shapeCacheStatistics
+        #expect(afterFirst.misses > 0)
+        _ = try engine.measure(text, style: Shared.style(12), width: .infinity)
+        let large = try engine.measure(text, style: Shared.style(24), width: .infinity)
+        let afterAll = engine.shapeCacheStatistics
+        #expect(afterAll.misses == afterFirst.misses)
+        #expect(afterAll.hits >= afterFirst.hits + 2 * afterFirst.misses)
+        // Unhinted advances scale linearly.
+        #expect(abs(large.size.width - 2 * small.size.width) < 1e-9)
+    }
+
+    @Test("The cache stays within its byte limit, evicting the least recently used")
+    func bounded() throws {
+        let limit = 64 * 1024
+        let engine = TextEngine(fonts: Shared.engine.fonts, shapeCacheByteLimit: limit)
+        for entry in CorpusEntry.all {
+            _ = try engine.measure(entry.text, style: Shared.style(15), width: 200)
+        }
+        let statistics = engine.shapeCacheStatistics
+        #expect(statistics.evictions > 0)
+        #expect(statistics.bytes <= limit)
+        engine.removeCachedShapes()
+        #expect(engine.shapeCacheStatistics.entries == 0)
+        #expect(engine.shapeCacheStatistics.bytes == 0)
+    }
+
+    @Test("Re-laying out a shaped paragraph at new widths shapes nothing new")
+    func relayout() throws {
+        let engine = TextEngine(fonts: Shared.engine.fonts)
+        let text = AttributedText(CorpusEntry.all.last!.text, style: Shared.style(15))
+        let shaped = try engine.shape(text)
+        let before = engine.shapeCacheStatistics
+        for width in stride(from: 100.0, through: 400, by: 25) {
+            #expect(shaped.measure(width: width) == (try engine.measure(text, width: width)))
+        }
+        #expect(engine.shapeCacheStatistics.misses == before.misses)
+    }
+}
