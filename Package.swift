@@ -7,6 +7,7 @@ let package = Package(
     name: "Galley",
     products: [
         .library(name: "GalleyText", targets: ["GalleyText"]),
+        .library(name: "GalleyJSON", targets: ["GalleyJSON"]),
         .executable(name: "galley", targets: ["GalleyCLI"]),
     ],
     dependencies: [
@@ -32,6 +33,8 @@ let package = Package(
         .target(
             name: "GalleyText",
             dependencies: ["CFreeType", "CHarfBuzz", "CGalleyShims"]),
+        // JSON values, a strict parser with located errors, and a deterministic writer.
+        .target(name: "GalleyJSON"),
 
         // MARK: - The `galley` command
 
@@ -39,6 +42,7 @@ let package = Package(
             name: "GalleyCLI",
             dependencies: [
                 "GalleyText",
+                "GalleyJSON",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
@@ -51,6 +55,9 @@ let package = Package(
             name: "GalleyTextTests",
             dependencies: ["GalleyText", "PangoReference", "CHarfBuzz", "CGalleyShims"],
             exclude: ["Fixtures"]),
+        .testTarget(
+            name: "GalleyJSONTests",
+            dependencies: ["GalleyJSON"]),
         .testTarget(
             name: "GalleyCLITests",
             dependencies: ["GalleyCLI"]),

@@ -3,6 +3,7 @@
 import ArgumentParser
 import Foundation
 import Synchronization
+import GalleyJSON
 import GalleyText
 
 extension Galley {
@@ -62,12 +63,13 @@ extension Galley {
         static func measure(_ line: LineSource.Line, engine: TextEngine, scale: Double?) -> (json: String, failed: Bool) {
             let object: [String: JSONValue]
             do {
-                guard case .object(let members) = try JSONDecoder().decode(JSONValue.self, from: Data(line.text.utf8)) else {
-                    return (errorLine(id: .null, line: line, message: "expected a JSON object"), true)
+                let value = try JSONParser.parse(line.text)
+                guard case .object(let members) = value else {
+                    return (errorLine(id: .null, line: line, message: "expected a JSON object, got \(value.kindName)"), true)
                 }
                 object = members
             } catch {
-                return (errorLine(id: .null, line: line, message: "invalid JSON: \(describe(error))"), true)
+                return (errorLine(id: .null, line: line, message: "invalid JSON at \(error)"), true)
             }
             let id = object["id"] ?? .null
             do {
@@ -99,15 +101,6 @@ extension Galley {
             if line.file != "<stdin>" { writer.add("file", line.file) }
             writer.add("error", message)
             return writer.line
-        }
-
-        /// A decoding error in one sentence.
-        private static func describe(_ error: any Error) -> String {
-            if case DecodingError.dataCorrupted(let context) = error {
-                return (context.underlyingError as NSError?)?.userInfo[NSDebugDescriptionErrorKey] as? String
-                    ?? context.debugDescription
-            }
-            return "\(error)"
         }
     }
 }

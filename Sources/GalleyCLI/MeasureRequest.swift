@@ -1,5 +1,6 @@
 // One line of `galley measure` input, checked field by field.
 
+import GalleyJSON
 import GalleyText
 
 /// A text to measure, read from one JSON object.

@@ -1,7 +1,7 @@
 // A parsed JSON value that keeps booleans, integers and other numbers apart.
 
-/// Any JSON value, decoded without loss of its kind.
-enum JSONValue: Decodable, Equatable, Sendable {
+/// Any JSON value, kept with its kind: booleans, integers and other numbers stay apart.
+public enum JSONValue: Decodable, Hashable, Sendable {
     case null
     case bool(Bool)
     case integer(Int)
@@ -10,7 +10,7 @@ enum JSONValue: Decodable, Equatable, Sendable {
     case array([JSONValue])
     case object([String: JSONValue])
 
-    init(from decoder: any Decoder) throws {
+    public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() { self = .null }
         else if let value = try? container.decode(Bool.self) { self = .bool(value) }
@@ -22,7 +22,7 @@ enum JSONValue: Decodable, Equatable, Sendable {
     }
 
     /// The value as a number, if it is one.
-    var doubleValue: Double? {
+    public var doubleValue: Double? {
         switch self {
         case .integer(let value): Double(value)
         case .number(let value): value
@@ -31,7 +31,7 @@ enum JSONValue: Decodable, Equatable, Sendable {
     }
 
     /// A short name of the value's kind, for error messages.
-    var kindName: String {
+    public var kindName: String {
         switch self {
         case .null: "null"
         case .bool: "a boolean"

@@ -2,42 +2,51 @@
 
 /// Builds one line of JSON. Keys come out in the order they are added, and numbers in Swift's
 /// shortest round-trip form, so the same values always give the same bytes.
-struct JSONWriter {
-    private(set) var text = "{"
+///
+///     var writer = JSONWriter()
+///     writer.add("id", 7)
+///     writer.add("height", 40.5)
+///     writer.line  // {"id":7,"height":40.5}
+public struct JSONWriter {
+    /// The object so far, without its closing brace.
+    public private(set) var text = "{"
     private var isFirst = true
 
-    mutating func add(_ key: String, _ value: JSONValue) {
+    /// An empty object.
+    public init() {}
+
+    public mutating func add(_ key: String, _ value: JSONValue) {
         separate(key)
         Self.write(value, to: &text)
     }
 
-    mutating func add(_ key: String, _ value: Double) {
+    public mutating func add(_ key: String, _ value: Double) {
         separate(key)
         text += Self.format(value)
     }
 
-    mutating func add(_ key: String, _ value: Int) {
+    public mutating func add(_ key: String, _ value: Int) {
         separate(key)
         text += String(value)
     }
 
-    mutating func add(_ key: String, _ value: String) {
+    public mutating func add(_ key: String, _ value: String) {
         separate(key)
         Self.writeString(value, to: &text)
     }
 
-    mutating func add(_ key: String, _ values: [Int]) {
+    public mutating func add(_ key: String, _ values: [Int]) {
         separate(key)
         text += "[" + values.map(String.init).joined(separator: ",") + "]"
     }
 
-    mutating func add(_ key: String, _ value: Bool) {
+    public mutating func add(_ key: String, _ value: Bool) {
         separate(key)
         text += value ? "true" : "false"
     }
 
     /// The finished object.
-    var line: String { text + "}" }
+    public var line: String { text + "}" }
 
     private mutating func separate(_ key: String) {
         if !isFirst { text += "," }
@@ -47,12 +56,12 @@ struct JSONWriter {
     }
 
     /// Integral values print without a fraction ("20" rather than "20.0").
-    static func format(_ value: Double) -> String {
+    public static func format(_ value: Double) -> String {
         if value.isFinite && value == value.rounded() && abs(value) < 1e15 { return String(Int(value)) }
         return value.isFinite ? String(value) : "null"
     }
 
-    static func write(_ value: JSONValue, to text: inout String) {
+    public static func write(_ value: JSONValue, to text: inout String) {
         switch value {
         case .null: text += "null"
         case .bool(let value): text += value ? "true" : "false"
@@ -78,7 +87,7 @@ struct JSONWriter {
         }
     }
 
-    static func writeString(_ string: String, to text: inout String) {
+    public static func writeString(_ string: String, to text: inout String) {
         text += "\""
         for scalar in string.unicodeScalars {
             switch scalar {

@@ -1,0 +1,258 @@
+// A strict JSON parser over UTF-8 bytes, with errors that say where and what.
+
+/// Why a text is not valid JSON, and where.
+public struct JSONParseError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// 1-based column (in bytes) where the problem was found.
+    public var column: Int
+    public var message: String
+    public var description: String { "column \(column): \(message)" }
+}
+
+/// Parses one JSON document (RFC 8259) from UTF-8 bytes.
+///
+///     let value = try JSONParser.parse(#"{"id": 1, "title": "Hello"}"#)
+///
+/// Integers that fit in `Int` (no fraction or exponent) become ``JSONValue/integer(_:)``; other
+/// numbers ``JSONValue/number(_:)``; numbers too large for a `Double` are errors, not infinity.
+/// Nesting deeper than ``maximumDepth`` is an error rather than a stack overflow.
+public struct JSONParser {
+    public static let maximumDepth = 256
+
+    private let bytes: [UInt8]
+    private var position = 0
+
+    private init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+    /// Parses `text`, which must hold exactly one JSON value (surrounding whitespace allowed).
+    ///
+    /// - Throws: ``JSONParseError`` naming the column and the problem.
+    public static func parse(_ text: String) throws(JSONParseError) -> JSONValue {
+        try parse(Array(text.utf8))
+    }
+
+    /// Parses UTF-8 `bytes`; see ``parse(_:)-(String)``.
+    public static func parse(_ bytes: [UInt8]) throws(JSONParseError) -> JSONValue {
+        var parser = JSONParser(bytes)
+        parser.skipWhitespace()
+        let value = try parser.parseValue(depth: 0)
+        parser.skipWhitespace()
+        guard parser.position == bytes.count else { throw parser.error("unexpected \(parser.describeCurrent()) after the value") }
+        return value
+    }
+
+    // MARK: - Values
+
+    private mutating func parseValue(depth: Int) throws(JSONParseError) -> JSONValue {
+        guard position < bytes.count else { throw error("unexpected end of input, expected a value") }
+        switch bytes[position] {
+        case UInt8(ascii: "{"): return try parseObject(depth: depth)
+        case UInt8(ascii: "["): return try parseArray(depth: depth)
+        case UInt8(ascii: "\""): return .string(try parseString())
+        case UInt8(ascii: "t"): try expectLiteral("true"); return .bool(true)
+        case UInt8(ascii: "f"): try expectLiteral("false"); return .bool(false)
+        case UInt8(ascii: "n"): try expectLiteral("null"); return .null
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try parseNumber()
+        default: throw error("unexpected \(describeCurrent()), expected a value")
+        }
+    }
+
+    private mutating func parseObject(depth: Int) throws(JSONParseError) -> JSONValue {
+        guard depth < Self.maximumDepth else { throw error("nesting deeper than \(Self.maximumDepth) levels") }
+        position += 1
+        var members: [String: JSONValue] = [:]
+        skipWhitespace()
+        if consume(UInt8(ascii: "}")) { return .object(members) }
+        while true {
+            skipWhitespace()
+            guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else {
+                throw error("expected a member name in quotes, found \(describeCurrent())")
+            }
+            let key = try parseString()
+            skipWhitespace()
+            guard consume(UInt8(ascii: ":")) else { throw error("expected ':' after member name \"\(key)\", found \(describeCurrent())") }
+            skipWhitespace()
+            members[key] = try parseValue(depth: depth + 1)
+            skipWhitespace()
+            if consume(UInt8(ascii: ",")) { continue }
+            if consume(UInt8(ascii: "}")) { return .object(members) }
+            throw error("expected ',' or '}' in an object, found \(describeCurrent())")
+        }
+    }
+
+    private mutating func parseArray(depth: Int) throws(JSONParseError) -> JSONValue {
+        guard depth < Self.maximumDepth else { throw error("nesting deeper than \(Self.maximumDepth) levels") }
+        position += 1
+        var elements: [JSONValue] = []
+        skipWhitespace()
+        if consume(UInt8(ascii: "]")) { return .array(elements) }
+        while true {
+            skipWhitespace()
+            elements.append(try parseValue(depth: depth + 1))
+            skipWhitespace()
+            if consume(UInt8(ascii: ",")) { continue }
+            if consume(UInt8(ascii: "]")) { return .array(elements) }
+            throw error("expected ',' or ']' in an array, found \(describeCurrent())")
+        }
+    }
+
+    // MARK: - Strings
+
+    private mutating func parseString() throws(JSONParseError) -> String {
+        let start = position
+        position += 1
+        var scalars = String.UnicodeScalarView()
+        var runStart = position
+        func flushRun() {
+            if runStart < position {
+                scalars.append(contentsOf: String(decoding: bytes[runStart..<position], as: UTF8.self).unicodeScalars)
+            }
+        }
+        while position < bytes.count {
+            let byte = bytes[position]
+            if byte == UInt8(ascii: "\"") {
+                flushRun()
+                position += 1
+                return String(scalars)
+            }
+            if byte < 0x20 { throw error("control character U+\(hex(UInt32(byte))) in a string; escape it") }
+            if byte == UInt8(ascii: "\\") {
+                flushRun()
+                scalars.append(try parseEscape())
+                runStart = position
+                continue
+            }
+            position += 1
+        }
+        position = start
+        throw error("unterminated string")
+    }
+
+    private mutating func parseEscape() throws(JSONParseError) -> Unicode.Scalar {
+        position += 1
+        guard position < bytes.count else { throw error("unterminated escape") }
+        let byte = bytes[position]
+        position += 1
+        switch byte {
+        case UInt8(ascii: "\""): return "\""
+        case UInt8(ascii: "\\"): return "\\"
+        case UInt8(ascii: "/"): return "/"
+        case UInt8(ascii: "b"): return "\u{08}"
+        case UInt8(ascii: "f"): return "\u{0C}"
+        case UInt8(ascii: "n"): return "\n"
+        case UInt8(ascii: "r"): return "\r"
+        case UInt8(ascii: "t"): return "\t"
+        case UInt8(ascii: "u"):
+            let first = try parseHexQuad()
+            if (0xD800...0xDBFF).contains(first) {
+                guard position + 1 < bytes.count, bytes[position] == UInt8(ascii: "\\"), bytes[position + 1] == UInt8(ascii: "u") else {
+                    return "\u{FFFD}"  // a lone high surrogate: replaced, as UTF-8 decoding would
+                }
+                position += 2
+                let second = try parseHexQuad()
+                guard (0xDC00...0xDFFF).contains(second) else { return "\u{FFFD}" }
+                return Unicode.Scalar(0x10000 + ((first - 0xD800) << 10) + (second - 0xDC00)) ?? "\u{FFFD}"
+            }
+            return Unicode.Scalar(first) ?? "\u{FFFD}"
+        default:
+            position -= 2
+            throw error("invalid escape '\\\(Character(Unicode.Scalar(byte)))'")
+        }
+    }
+
+    private mutating func parseHexQuad() throws(JSONParseError) -> UInt32 {
+        guard position + 4 <= bytes.count else { throw error("expected four hex digits after \\u") }
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            let byte = bytes[position]
+            let digit: UInt32
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(byte - UInt8(ascii: "a") + 10)
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(byte - UInt8(ascii: "A") + 10)
+            default: throw error("expected a hex digit after \\u, found \(describeCurrent())")
+            }
+            value = value << 4 | digit
+            position += 1
+        }
+        return value
+    }
+
+    // MARK: - Numbers
+
+    private mutating func parseNumber() throws(JSONParseError) -> JSONValue {
+        let start = position
+        _ = consume(UInt8(ascii: "-"))
+        guard position < bytes.count, isDigit(bytes[position]) else { throw error("expected a digit, found \(describeCurrent())") }
+        if bytes[position] == UInt8(ascii: "0") {
+            position += 1
+            if position < bytes.count, isDigit(bytes[position]) { throw error("a number may not start with 0") }
+        } else {
+            while position < bytes.count, isDigit(bytes[position]) { position += 1 }
+        }
+        var isInteger = true
+        if consume(UInt8(ascii: ".")) {
+            isInteger = false
+            guard position < bytes.count, isDigit(bytes[position]) else { throw error("expected a digit after '.', found \(describeCurrent())") }
+            while position < bytes.count, isDigit(bytes[position]) { position += 1 }
+        }
+        if position < bytes.count, bytes[position] | 0x20 == UInt8(ascii: "e") {
+            isInteger = false
+            position += 1
+            if !consume(UInt8(ascii: "+")) { _ = consume(UInt8(ascii: "-")) }
+            guard position < bytes.count, isDigit(bytes[position]) else { throw error("expected a digit in the exponent, found \(describeCurrent())") }
+            while position < bytes.count, isDigit(bytes[position]) { position += 1 }
+        }
+        let text = String(decoding: bytes[start..<position], as: UTF8.self)
+        if isInteger, let integer = Int(text) { return .integer(integer) }
+        guard let number = Double(text), number.isFinite else {
+            let end = position
+            position = start
+            defer { position = end }
+            throw error("number \(text) is out of range")
+        }
+        return .number(number)
+    }
+
+    // MARK: - Helpers
+
+    private mutating func expectLiteral(_ literal: StaticString) throws(JSONParseError) {
+        let expected = UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount)
+        guard position + expected.count <= bytes.count, bytes[position..<(position + expected.count)].elementsEqual(expected) else {
+            throw error("unexpected \(describeCurrent()), expected a value")
+        }
+        position += expected.count
+    }
+
+    private mutating func skipWhitespace() {
+        while position < bytes.count {
+            switch bytes[position] {
+            case 0x20, 0x09, 0x0A, 0x0D: position += 1
+            default: return
+            }
+        }
+    }
+
+    private mutating func consume(_ byte: UInt8) -> Bool {
+        guard position < bytes.count, bytes[position] == byte else { return false }
+        position += 1
+        return true
+    }
+
+    private func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+
+    private func describeCurrent() -> String {
+        guard position < bytes.count else { return "end of input" }
+        let byte = bytes[position]
+        if byte >= 0x21 && byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
+        return "byte 0x\(hex(UInt32(byte)))"
+    }
+
+    private func hex(_ value: UInt32) -> String {
+        let digits = String(value, radix: 16, uppercase: true)
+        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+    }
+
+    private func error(_ message: String) -> JSONParseError {
+        JSONParseError(column: position + 1, message: message)
+    }
+}

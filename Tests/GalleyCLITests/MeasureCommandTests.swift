@@ -1,0 +1,152 @@
+// `galley measure` end to end: the built executable, fed JSON Lines.
+
+import Foundation
+import Testing
+
+/// Runs the `galley` executable built beside the tests.
+enum GalleyExecutable {
+    static let url: URL = {
+        let tests = URL(fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0])
+        return tests.deletingLastPathComponent().appendingPathComponent("galley")
+    }()
+
+    struct Output {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+        var lines: [[String: Any]] {
+            stdout.split(separator: "\n").map { try! JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any] }
+        }
+    }
+
+    static func run(_ arguments: [String], input: String = "") throws -> Output {
+        let process = Process()
+        process.executableURL = url
+        process.arguments = arguments
+        let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = stdout
+        process.standardError = stderr
+        try process.run()
+        stdin.fileHandleForWriting.write(Data(input.utf8))
+        try stdin.fileHandleForWriting.close()
+        let out = stdout.fileHandleForReading.readDataToEndOfFile()
+        let err = stderr.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Output(status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self))
+    }
+}
+
+@Suite("galley measure")
+struct MeasureCommandTests {
+    static let good = #"{"id": "a", "text": "Hello, world", "font": "Noto Sans", "size": 17, "width": 320}"#
+
+    @Test("Measures each line, in order, with the documented fields")
+    func measures() throws {
+        let input = [
+            Self.good,
+            #"{"id": 2, "text": "A longer text that has to wrap onto more than one line", "font": "Noto Sans", "size": 17, "width": 120}"#,
+            #"{"id": 3, "text": "", "font": "Noto Sans", "size": 17, "width": 100}"#,
+        ].joined(separator: "\n")
+        let output = try GalleyExecutable.run(["measure", "--scale", "2"], input: input)
+        #expect(output.status == 0, "\(output.stderr)")
+        let lines = output.lines
+        #expect(lines.count == 3)
+        #expect(lines.map { "\($0["id"]!)" } == ["a", "2", "3"])
+        for line in lines {
+            #expect(Set(line.keys).isSuperset(of: ["id", "lines", "height", "width", "lineStarts", "lineHeight", "roundedHeight"]))
+        }
+        let lineHeight = try #require(lines[0]["lineHeight"] as? Double)
+        #expect(lines[0]["lines"] as? Int == 1)
+        #expect(abs((lines[0]["height"] as! Double) - lineHeight) < 1e-9)
+        #expect((lines[1]["lines"] as! Int) > 1)
+        #expect((lines[1]["lineStarts"] as! [Int]).count == (lines[1]["lines"] as! Int) - 1)
+        let height = lines[1]["height"] as! Double
+        #expect(lines[1]["roundedHeight"] as? Double == (height * 2).rounded(.up) / 2)
+        #expect(lines[2]["lines"] as? Int == 0 && lines[2]["height"] as? Int == 0)
+        #expect(abs((lines[2]["lineHeight"] as! Double) - lineHeight) < 1e-9)
+    }
+
+    @Test("A bad line gives an error naming the line and the field; the others are measured")
+    func badLines() throws {
+        let input = [
+            Self.good,
+            "not json",
+            #"{"id": "m", "font": "Noto Sans", "size": 17, "width": 100}"#,
+            #"{"id": "f", "text": "x", "font": "Nonexistent Sans", "size": 17, "width": 100}"#,
+            #"{"id": "w", "text": "x", "font": "Noto Sans", "size": 17, "width": -5}"#,
+            #"{"id": "s", "text": "x", "font": "Noto Sans", "size": 0, "width": 10}"#,
+            #"{"id": "t", "text": 5, "font": "Noto Sans", "size": 17, "width": 10}"#,
+            #"{"id": "b", "text": "x", "font": "Noto Sans", "size": 17, "width": 10, "lineBreakMode": "sideways"}"#,
+            #"{"id": "i", "text": "x", "font": "Noto Sans", "size": 17, "width": 1e999}"#,
+            "",
+            Self.good,
+        ].joined(separator: "\n")
+        let output = try GalleyExecutable.run(["measure"], input: input)
+        #expect(output.status == 1)
+        let lines = output.lines
+        #expect(lines.count == 10)
+        #expect(lines.first?["lines"] as? Int == 1 && lines.last?["lines"] as? Int == 1)
+        let errors = lines.dropFirst().dropLast()
+        #expect(errors.map { $0["line"] as? Int } == [2, 3, 4, 5, 6, 7, 8, 9])
+        let messages = errors.map { $0["error"] as? String ?? "" }
+        #expect(messages[0].contains("invalid JSON"))
+        #expect(messages[1].contains("'text'") && messages[1].contains("missing"))
+        #expect(messages[2].contains("Nonexistent Sans"))
+        #expect(messages[3].contains("'width'"))
+        #expect(messages[4].contains("'size'"))
+        #expect(messages[5].contains("'text'") && messages[5].contains("string"))
+        #expect(messages[6].contains("'lineBreakMode'") && messages[6].contains("sideways"))
+        #expect(messages[7].contains("column 68") && messages[7].contains("1e999 is out of range"))
+        // The id of a line that is not valid JSON cannot be known.
+        #expect(errors.dropFirst().map { "\($0["id"]!)" } == ["m", "f", "w", "s", "t", "b", "<null>"])
+        #expect(output.stderr.contains("8 line(s) failed"))
+    }
+
+    @Test("Options reach the engine: maxLines, truncation, language, fallback, weight, spacing")
+    func options() throws {
+        let text = "A longer text that has to wrap onto more than one line"
+        let input = [
+            #"{"id": 1, "text": "\#(text)", "font": "Noto Sans", "size": 17, "width": 120}"#,
+            #"{"id": 2, "text": "\#(text)", "font": "Noto Sans", "size": 17, "width": 120, "maxLines": 2, "lineBreakMode": "truncateTail"}"#,
+            #"{"id": 3, "text": "\#(text)", "font": "Noto Sans", "size": 17, "width": 120, "lineHeightMultiple": 2}"#,
+            #"{"id": 4, "text": "\#(text)", "font": "Noto Sans", "size": 17, "width": 120, "weight": 700, "letterSpacing": 1.5}"#,
+            #"{"id": 5, "text": "漢字", "font": "Noto Sans", "size": 17, "width": 120, "lang": "ko", "fallback": ["Noto Sans CJK SC"]}"#,
+        ].joined(separator: "\n")
+        let lines = try GalleyExecutable.run(["measure"], input: input).lines
+        let plain = lines[0]["height"] as! Double
+        #expect(lines[1]["lines"] as? Int == 2 && lines[1]["truncated"] as? Bool == true)
+        #expect(abs((lines[2]["height"] as! Double) - 2 * plain) < 1e-9)
+        #expect((lines[3]["lines"] as! Int) > (lines[0]["lines"] as! Int))
+        #expect(lines[4]["lines"] as? Int == 1)
+    }
+
+    @Test("Output is deterministic: same bytes run after run, with one worker or many")
+    func deterministic() throws {
+        let corpus = (0..<300).map { index in
+            #"{"id": \#(index), "text": "Row \#(index): the quick brown fox jumps over the lazy dog \#(String(repeating: "again ", count: index % 7))", "font": "Noto Sans", "size": \#(12 + index % 6), "width": \#(100 + index % 5 * 60)}"#
+        }.joined(separator: "\n")
+        let first = try GalleyExecutable.run(["measure", "--jobs", "1"], input: corpus)
+        let second = try GalleyExecutable.run(["measure", "--jobs", "2"], input: corpus)
+        let third = try GalleyExecutable.run(["measure"], input: corpus)
+        #expect(first.stdout == second.stdout && second.stdout == third.stdout)
+        #expect(first.lines.count == 300)
+    }
+
+    @Test("Reads files named on the command line and names them in errors")
+    func files() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("galley-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let first = directory.appendingPathComponent("one.jsonl")
+        let second = directory.appendingPathComponent("two.jsonl")
+        try (Self.good + "\n").write(to: first, atomically: true, encoding: .utf8)
+        try (Self.good + "\n{}\n").write(to: second, atomically: true, encoding: .utf8)
+        let output = try GalleyExecutable.run(["measure", first.path, second.path])
+        #expect(output.lines.count == 3)
+        #expect(output.lines[2]["file"] as? String == second.path && output.lines[2]["line"] as? Int == 2)
+        let missing = try GalleyExecutable.run(["measure", directory.appendingPathComponent("absent.jsonl").path])
+        #expect(missing.status != 0)
+        #expect(missing.stderr.contains("absent.jsonl"))
+    }
+}

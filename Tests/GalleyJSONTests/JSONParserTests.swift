@@ -1,0 +1,65 @@
+// The JSON parser: values of every kind, located errors, and no crash on any input.
+
+import GalleyJSON
+import Testing
+
+@Suite("JSON parser")
+struct JSONParserTests {
+    @Test("Parses every kind of value, keeping integers, numbers and booleans apart")
+    func values() throws {
+        let value = try JSONParser.parse(#" {"s": "a\"b\\c\u00e9\ud83d\ude00\n", "i": -42, "d": 1.5e2, "t": true, "f": false, "n": null, "a": [1, [2], {}], "o": {"k": "v"}} "#)
+        let expected: JSONValue = .object([
+            "s": .string("a\"b\\cé😀\n"), "i": .integer(-42), "d": .number(150), "t": .bool(true), "f": .bool(false),
+            "n": .null, "a": .array([.integer(1), .array([.integer(2)]), .object([:])]), "o": .object(["k": .string("v")]),
+        ])
+        #expect(value == expected)
+        #expect(try JSONParser.parse("12345678901234567890") == .number(1.2345678901234567e19))
+        #expect(try JSONParser.parse("\"\u{1F600} é\"") == .string("\u{1F600} é"))
+    }
+
+    @Test("Errors say what is wrong and at which column", arguments: [
+        ("not json", 1, "unexpected 'n'"),
+        (#"{"a": 1"#, 8, "expected ',' or '}'"),
+        (#"{"a" 1}"#, 6, "expected ':'"),
+        (#"{"a": 1e999}"#, 7, "out of range"),
+        (#"[1, 2,]"#, 7, "expected a value"),
+        (#""abc"#, 1, "unterminated string"),
+        (#"{"a": 01}"#, 8, "may not start with 0"),
+        (#""\x""#, 2, "invalid escape"),
+        ("[1] 2", 5, "after the value"),
+        ("", 1, "end of input"),
+    ])
+    func errors(_ document: String, _ column: Int, _ message: String) {
+        #expect {
+            try JSONParser.parse(document)
+        } throws: { error in
+            guard let error = error as? JSONParseError else { return false }
+            return error.column == column && error.message.contains(message)
+        }
+    }
+
+    @Test("Deep nesting and random bytes give errors, never crashes")
+    func hostileInput() {
+        #expect(throws: JSONParseError.self) { try JSONParser.parse(String(repeating: "[", count: 100_000)) }
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<2000 {
+            let bytes = (0..<Int.random(in: 0..<40, using: &generator)).map { _ in
+                [UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "\""), UInt8(ascii: ":"),
+                 UInt8(ascii: ","), UInt8(ascii: "1"), UInt8(ascii: "e"), UInt8(ascii: "-"), UInt8(ascii: "\\"), UInt8(ascii: "u"), 0xFF, 0x00]
+                    .randomElement(using: &generator)!
+            }
+            _ = try? JSONParser.parse(bytes)
+        }
+    }
+
+    @Test("The writer emits keys in order and numbers in a stable form")
+    func writer() {
+        var writer = JSONWriter()
+        writer.add("id", .string("a\"\n\u{1}"))
+        writer.add("n", 20.0)
+        writer.add("x", 0.1 + 0.2)
+        writer.add("list", [1, 2])
+        writer.add("ok", true)
+        #expect(writer.line == #"{"id":"a\"\n\u0001","n":20,"x":0.30000000000000004,"list":[1,2],"ok":true}"#)
+    }
+}
