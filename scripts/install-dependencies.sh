@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Installs the Debian packages Galley needs, only those missing (the Swift toolchain is assumed).
+#   libfreetype-dev, libharfbuzz-dev, libicu-dev, pkg-config: building the engine.
+#   libpangoft2-1.0-0: the Pango reference the differential tests load at run time.
+set -euo pipefail
+packages=(pkg-config libfreetype-dev libharfbuzz-dev libicu-dev libpangoft2-1.0-0)
+missing=()
+for package in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
+done
+if ((${#missing[@]})); then
+  echo "Installing: ${missing[*]}"
+  sudo=""; [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
+fi
