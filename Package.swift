@@ -25,6 +25,9 @@ let package = Package(
         .systemLibrary(
             name: "CICU", pkgConfig: "icu-uc",
             providers: [.apt(["libicu-dev"])]),
+        .systemLibrary(
+            name: "CFontconfig", pkgConfig: "fontconfig",
+            providers: [.apt(["libfontconfig-dev"])]),
         // The only C code in the engine: forwarders for ICU's version-suffixed entry points.
         .target(name: "CGalleyShims", dependencies: ["CICU"]),
 
@@ -32,7 +35,7 @@ let package = Package(
 
         .target(
             name: "GalleyText",
-            dependencies: ["CFreeType", "CHarfBuzz", "CGalleyShims"]),
+            dependencies: ["CFreeType", "CHarfBuzz", "CGalleyShims", "CFontconfig"]),
         // JSON values, a strict parser with located errors, and a deterministic writer.
         .target(name: "GalleyJSON"),
 

@@ -28,6 +28,9 @@ extension Galley {
         @Option(name: .customLong("fonts"), help: "A font file or folder to register besides the bundled fonts (repeatable).")
         var fontPaths: [String] = []
 
+        @Flag(help: "Also use the system's fonts (as fontconfig lists them) for lookup and fallback.")
+        var systemFonts = false
+
         @Option(help: "Worker threads (default: all cores).")
         var jobs: Int?
 
@@ -40,7 +43,11 @@ extension Galley {
 
         func run() throws {
             let fonts: FontCollection
-            do { fonts = fontPaths.isEmpty ? try FontCollection.bundled() : try FontCollection(fontPaths: fontPaths) }
+            do {
+                fonts = fontPaths.isEmpty && !systemFonts
+                    ? try FontCollection.bundled()
+                    : try FontCollection(fontPaths: fontPaths, includeSystemFonts: systemFonts)
+            }
             catch { throw ValidationError("cannot load fonts: \(error)") }
             let engine = TextEngine(fonts: fonts)
             let failures = FailureCounter()

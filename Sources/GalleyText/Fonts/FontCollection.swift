@@ -28,7 +28,8 @@ public final class FontCollection: Sendable {
 
     /// Loads the bundled fonts, the fonts at `fontPaths` (files or folders, searched
     /// recursively for `.ttf`, `.otf`, `.ttc` and `.otc`), and, when `includeSystemFonts` is
-    /// set, the fonts in the system's font folders.
+    /// set, every font fontconfig lists. System families join the fallback order after the
+    /// bundled ones, in name order.
     ///
     /// - Throws: ``FontError`` naming the file that could not be loaded.
     public init(
@@ -56,7 +57,14 @@ public final class FontCollection: Sendable {
             faces += try Self.loadFaces(atPath: path)
         }
         if includeSystemFonts {
-            let systemFaces = Self.systemFontDirectories.flatMap { (try? Self.loadFaces(atPath: $0)) ?? [] }
+            var blobs: [String: Blob] = [:]
+            let systemFaces = SystemFonts.list().compactMap { (path, index) -> FontFace? in
+                guard let blob = blobs[path] ?? (try? Blob(path: path)),
+                    let description = try? FreeTypeLibrary.shared.describeFace(path: path, index: index)
+                else { return nil }
+                blobs[path] = blob
+                return FontFace(path: path, faceIndex: index, blob: blob.pointer, description: description)
+            }
             faces += systemFaces
             let names = Set(systemFaces.map(\.familyName)).subtracting(families.map(\.name)).sorted()
             families += names.map { FallbackFamily(name: $0, languages: []) }
@@ -75,15 +83,6 @@ public final class FontCollection: Sendable {
 
     private static let sharedBundled: Result<FontCollection, FontError> = {
         do throws(FontError) { return .success(try FontCollection()) } catch { return .failure(error) }
-    }()
-
-    /// Folders where Debian and its users keep fonts.
-    public static let systemFontDirectories: [String] = {
-        var directories = ["/usr/share/fonts", "/usr/local/share/fonts"]
-        if let home = ProcessInfo.processInfo.environment["HOME"] {
-            directories += [home + "/.local/share/fonts", home + "/.fonts"]
-        }
-        return directories
     }()
 
     /// The registered family names, in registration order.

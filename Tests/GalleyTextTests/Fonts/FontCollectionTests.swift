@@ -1,0 +1,68 @@
+// Font collections: the bundled set, caller fonts, system fonts through fontconfig, lookups.
+
+import Foundation
+import GalleyText
+import Testing
+
+@Suite("Font collection")
+struct FontCollectionTests {
+    @Test("The bundled collection holds the manifest's faces, in its order")
+    func bundled() throws {
+        let fonts = try FontCollection.bundled()
+        #expect(fonts.faces.map { "\(($0.path as NSString).lastPathComponent)#\($0.faceIndex)" }
+            == BundledFonts.manifest.map { "\($0.file)#\($0.index)" })
+        #expect(fonts === (try FontCollection.bundled()))
+    }
+
+    @Test("Families match by weight and slant, closest first")
+    func matching() throws {
+        let fonts = try FontCollection.bundled()
+        #expect(try fonts.face(for: .family("noto sans", weight: 700)).styleName == "Bold")
+        #expect(try fonts.face(for: .family("Noto Sans", weight: 600, italic: true)).styleName == "Bold Italic")
+        #expect(try fonts.face(for: .family("Noto Sans", weight: 300)).styleName == "Regular")
+        #expect(try fonts.face(for: .family("Noto Sans Thai", italic: true)).styleName == "Regular")
+        #expect(throws: FontError.unknownFamily("Helvetica")) { try fonts.face(for: .family("Helvetica")) }
+    }
+
+    @Test("A caller's folder is loaded besides, or instead of, the bundled fonts")
+    func callerFonts() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("galley-fonts-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try FileManager.default.copyItem(atPath: PackagePaths.font("NotoSansHebrew-Bold.ttf"), toPath: directory.appendingPathComponent("a.ttf").path)
+        try Data("not a font".utf8).write(to: directory.appendingPathComponent("readme.txt"))
+        let only = try FontCollection(includeBundled: false, fontPaths: [directory.path])
+        #expect(only.faces.map(\.familyName) == ["Noto Sans Hebrew"])
+        let both = try FontCollection(fontPaths: [directory.path])
+        #expect(both.faces.count == BundledFonts.manifest.count + 1)
+        #expect(throws: FontError.unreadableFile(path: "/no/such/font.ttf")) {
+            try FontCollection(includeBundled: false, fontPaths: ["/no/such/font.ttf"])
+        }
+        #expect(throws: FontError.self) {
+            try FontCollection(includeBundled: false, fontPaths: [directory.appendingPathComponent("readme.txt").path])
+        }
+    }
+
+    @Test("System fonts are the faces fontconfig lists")
+    func systemFonts() throws {
+        let system = try FontCollection(includeBundled: false, includeSystemFonts: true)
+        let paths = system.faces.map(\.path)
+        #expect(paths == paths.sorted())
+        for face in system.faces { #expect(FileManager.default.isReadableFile(atPath: face.path)) }
+        // fc-list, when installed, is an independent view of the same configuration.
+        let fcList = ["/usr/bin/fc-list", "/bin/fc-list"].first { FileManager.default.isExecutableFile(atPath: $0) }
+        if let fcList {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: fcList)
+            process.arguments = ["--format", "%{file}\\n"]
+            let pipe = Pipe()
+            process.standardOutput = pipe
+            try process.run()
+            let listed = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            let expected = Set(listed.split(separator: "\n").map(String.init))
+            #expect(Set(paths).isSubset(of: expected))
+            #expect(expected.subtracting(paths).allSatisfy { !FileManager.default.isReadableFile(atPath: $0) || $0.hasSuffix(".pcf.gz") || $0.hasSuffix(".pfb") || $0.hasSuffix(".pcf") })
+        }
+    }
+}
