@@ -4,6 +4,7 @@
 public struct JSONParseError: Error, Sendable, Equatable, CustomStringConvertible {
     /// 1-based column (in bytes) where the problem was found.
     public var column: Int
+    /// What is wrong.
     public var message: String
     public var description: String { "column \(column): \(message)" }
 }
@@ -16,6 +17,7 @@ public struct JSONParseError: Error, Sendable, Equatable, CustomStringConvertibl
 /// numbers ``JSONValue/number(_:)``; numbers too large for a `Double` are errors, not infinity.
 /// Nesting deeper than ``maximumDepth`` is an error rather than a stack overflow.
 public struct JSONParser {
+    /// The deepest nesting of arrays and objects accepted.
     public static let maximumDepth = 256
 
     private let bytes: [UInt8]

@@ -10,6 +10,7 @@ public enum JSONValue: Decodable, Hashable, Sendable {
     case array([JSONValue])
     case object([String: JSONValue])
 
+    /// Decodes any JSON value from a `Decoder` (for use inside `Codable` types).
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() { self = .null }

@@ -15,31 +15,37 @@ public struct JSONWriter {
     /// An empty object.
     public init() {}
 
+    /// Adds a member whose value is any JSON value.
     public mutating func add(_ key: String, _ value: JSONValue) {
         separate(key)
         Self.write(value, to: &text)
     }
 
+    /// Adds a number (integral values print without a fraction; non-finite ones as null).
     public mutating func add(_ key: String, _ value: Double) {
         separate(key)
         text += Self.format(value)
     }
 
+    /// Adds an integer.
     public mutating func add(_ key: String, _ value: Int) {
         separate(key)
         text += String(value)
     }
 
+    /// Adds a string, escaped.
     public mutating func add(_ key: String, _ value: String) {
         separate(key)
         Self.writeString(value, to: &text)
     }
 
+    /// Adds an array of integers.
     public mutating func add(_ key: String, _ values: [Int]) {
         separate(key)
         text += "[" + values.map(String.init).joined(separator: ",") + "]"
     }
 
+    /// Adds a boolean.
     public mutating func add(_ key: String, _ value: Bool) {
         separate(key)
         text += value ? "true" : "false"
@@ -55,12 +61,14 @@ public struct JSONWriter {
         text += ":"
     }
 
-    /// Integral values print without a fraction ("20" rather than "20.0").
+    /// A number as JSON: integral values without a fraction ("20" rather than "20.0"), others
+    /// in Swift's shortest round-trip form, non-finite ones as `null`.
     public static func format(_ value: Double) -> String {
         if value.isFinite && value == value.rounded() && abs(value) < 1e15 { return String(Int(value)) }
         return value.isFinite ? String(value) : "null"
     }
 
+    /// Appends `value` as JSON to `text`; object members come out sorted by key.
     public static func write(_ value: JSONValue, to text: inout String) {
         switch value {
         case .null: text += "null"
@@ -87,6 +95,7 @@ public struct JSONWriter {
         }
     }
 
+    /// Appends `string` as a quoted, escaped JSON string to `text`.
     public static func writeString(_ string: String, to text: inout String) {
         text += "\""
         for scalar in string.unicodeScalars {

@@ -10,12 +10,14 @@ public struct FontDescriptor: Sendable, Hashable, CustomStringConvertible {
         case file(path: String, index: Int)
     }
 
+    /// The family or file.
     public var source: Source
     /// Requested weight, 100–900 (400 regular, 700 bold). The closest loaded face is used.
     public var weight: Int
     /// Whether an italic face is wanted.
     public var isItalic: Bool
 
+    /// A descriptor from its parts.
     public init(source: Source, weight: Int = 400, isItalic: Bool = false) {
         self.source = source
         self.weight = weight

@@ -21,6 +21,7 @@ public struct FontMetrics: Sendable, Hashable {
     /// Whether the face asked for its OS/2 typographic metrics to be used.
     public var usesTypographicMetrics: Bool
 
+    /// Metrics from their values in font units.
     public init(
         unitsPerEm: Int, ascender: Int, descender: Int, lineGap: Int, capHeight: Int,
         xHeight: Int, usesTypographicMetrics: Bool

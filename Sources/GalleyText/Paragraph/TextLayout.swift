@@ -28,8 +28,9 @@ public struct TextMeasurement: Sendable, Hashable {
     public var lineStartsUTF16: [Int]
     /// Unicode scalar offsets at which each line after the first starts.
     public var lineStarts: [Int]
-    /// Baseline of the first line and of the last (0 when there are no lines).
+    /// Baseline of the first line (0 when there are no lines).
     public var firstBaseline: Double
+    /// Baseline of the last line (0 when there are no lines).
     public var lastBaseline: Double
     /// Whether the last line was truncated.
     public var isTruncated: Bool

@@ -7,7 +7,9 @@
 public struct AttributedText: Sendable, Hashable {
     /// A styled stretch of the string, in UTF-16 offsets.
     public struct Run: Sendable, Hashable {
+        /// The run's text, in UTF-16 offsets into ``AttributedText/string``.
         public var range: Range<Int>
+        /// How the run is drawn.
         public var style: TextStyle
     }
 

@@ -20,7 +20,8 @@ public struct ParagraphStyle: Sendable, Hashable {
     public var lineBreakMode: LineBreakMode
     /// At most this many lines (0: unlimited).
     public var maximumLines: Int
-    /// Lines that would end below this height are dropped (nil: unlimited).
+    /// Lines that would end below this height are dropped, though the first line is always
+    /// kept, as a label too short for it still shows it clipped (nil: unlimited).
     public var maximumHeight: Double?
     /// Base direction of each paragraph.
     public var direction: WritingDirection
@@ -28,6 +29,7 @@ public struct ParagraphStyle: Sendable, Hashable {
     /// "ja@lb=loose"); it picks line-breaking rules and the CJK face. nil: root rules.
     public var language: String?
 
+    /// A paragraph style; every setting defaults to UIKit's default.
     public init(
         lineHeightMultiple: Double = 0, minimumLineHeight: Double = 0, maximumLineHeight: Double = 0,
         lineSpacing: Double = 0, paragraphSpacing: Double = 0, alignment: TextAlignment = .natural,

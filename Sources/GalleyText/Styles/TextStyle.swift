@@ -17,6 +17,7 @@ public struct TextStyle: Sendable, Hashable {
     /// Fonts tried, in order, before the collection's own fallback order.
     public var fallbacks: [FontDescriptor]
 
+    /// A style from its parts.
     public init(
         font: FontDescriptor, size: Double, letterSpacing: Double = 0, features: [FontFeature] = [],
         fallbacks: [FontDescriptor] = []
@@ -52,6 +53,7 @@ public struct FontFeature: Sendable, Hashable, CustomStringConvertible {
         self.init(tag: String(text), value: value)
     }
 
+    /// A feature from its tag and value.
     public init(tag: String, value: UInt32 = 1) {
         self.tag = tag
         self.value = value

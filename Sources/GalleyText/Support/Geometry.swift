@@ -2,14 +2,18 @@
 
 /// A size in points.
 public struct Size: Sendable, Hashable, CustomStringConvertible {
+    /// Horizontal extent.
     public var width: Double
+    /// Vertical extent.
     public var height: Double
 
+    /// A size from its sides.
     public init(width: Double, height: Double) {
         self.width = width
         self.height = height
     }
 
+    /// No width and no height.
     public static let zero = Size(width: 0, height: 0)
 
     /// Each side rounded up to whole device pixels at `scale` (1, 2 or 3), as UIKit rounds
@@ -29,9 +33,12 @@ public struct Size: Sendable, Hashable, CustomStringConvertible {
 
 /// A point in a layout's coordinates: x to the right, y down from the top.
 public struct Point: Sendable, Hashable {
+    /// Distance from the left edge.
     public var x: Double
+    /// Distance down from the top edge.
     public var y: Double
 
+    /// A point from its coordinates.
     public init(x: Double, y: Double) {
         self.x = x
         self.y = y

@@ -48,6 +48,30 @@ struct LineBreakingTests {
         #expect(linesChecked > 1000)
     }
 
+    @Test("In every script, a line set in one font is as wide as HarfBuzz shapes it as one run")
+    func wholeRunWidthsAcrossScripts() throws {
+        var references: [String: HarfBuzzReference] = [:]
+        var checked: [String: Int] = [:]
+        for entry in CorpusEntry.all where entry.script != "Zsye" {
+            for width in Self.widths {
+                let layout = try Shared.engine.layout(entry.text, style: Shared.style(15), width: width, paragraph: ParagraphStyle(language: entry.lang))
+                for (index, line) in layout.lines.enumerated() {
+                    let faces = Set(layout.glyphRuns.filter { $0.lineIndex == index && !$0.glyphs.isEmpty }.map(\.face))
+                    guard faces.count == 1, let face = faces.first else { continue }
+                    let key = "\(face.path)#\(face.faceIndex)"
+                    let reference = references[key] ?? HarfBuzzReference(path: face.path, index: face.faceIndex)
+                    references[key] = reference
+                    let content = entry.text.utf16Slice(line.utf16Range).trimmingTrailingWhitespace
+                    let expected = reference.width(of: content, size: 15, language: entry.lang)
+                    #expect(abs(line.width - expected) <= 0.5, "[\(entry.script)] '\(content)': \(line.width) against \(expected)")
+                    checked[entry.script, default: 0] += 1
+                }
+            }
+        }
+        // Every script of the corpus had single-font lines to check.
+        #expect(Set(checked.keys).isSuperset(of: ["Latn", "Grek", "Cyrl", "Arab", "Hebr", "Deva", "Thai", "Hani", "Jpan", "Hang"]))
+    }
+
     @Test("An over-long word starts on a fresh line and breaks between graphemes")
     func overlongWord() throws {
         let text = "Hi Donaudampfschifffahrtsgesellschaftskapitän"

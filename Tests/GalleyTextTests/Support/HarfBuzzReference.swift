@@ -10,9 +10,9 @@ final class HarfBuzzReference: @unchecked Sendable {
 
     static let notoSans = HarfBuzzReference(path: PackagePaths.font("NotoSans-Regular.ttf"))
 
-    init(path: String) {
+    init(path: String, index: Int = 0) {
         let blob = hb_blob_create_from_file(path)
-        let face = hb_face_create(blob, 0)
+        let face = hb_face_create(blob, UInt32(index))
         font = hb_font_create(face)
         unitsPerEm = Double(hb_face_get_upem(face))
         hb_font_set_scale(font, Int32(unitsPerEm), Int32(unitsPerEm))
@@ -28,12 +28,13 @@ final class HarfBuzzReference: @unchecked Sendable {
         }
     }
 
-    /// The advance of `text` shaped as one run, in points at `size`.
-    func width(of text: String, size: Double) -> Double {
+    /// The advance of `text` shaped as one run, in points at `size`, in `language` when given.
+    func width(of text: String, size: Double, language: String? = nil) -> Double {
         let buffer = hb_buffer_create()
         defer { hb_buffer_destroy(buffer) }
         let utf16 = Array(text.utf16)
         hb_buffer_add_utf16(buffer, utf16, Int32(utf16.count), 0, Int32(utf16.count))
+        if let language { hb_buffer_set_language(buffer, hb_language_from_string(language, -1)) }
         hb_buffer_guess_segment_properties(buffer)
         hb_shape(font, buffer, nil, 0)
         var count: UInt32 = 0
