@@ -8,6 +8,7 @@ let package = Package(
     products: [
         .library(name: "GalleyText", targets: ["GalleyText"]),
         .library(name: "GalleyJSON", targets: ["GalleyJSON"]),
+        .library(name: "GalleyLayout", targets: ["GalleyLayout"]),
         .executable(name: "galley", targets: ["GalleyCLI"]),
     ],
     dependencies: [
@@ -38,6 +39,8 @@ let package = Package(
             dependencies: ["CFreeType", "CHarfBuzz", "CGalleyShims", "CFontconfig"]),
         // JSON values, a strict parser with located errors, and a deterministic writer.
         .target(name: "GalleyJSON"),
+        // Cell templates, stylesheets and the two-pass measure → arrange API.
+        .target(name: "GalleyLayout", dependencies: ["GalleyText", "GalleyJSON"]),
 
         // MARK: - The `galley` command
 
@@ -46,6 +49,7 @@ let package = Package(
             dependencies: [
                 "GalleyText",
                 "GalleyJSON",
+                "GalleyLayout",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
@@ -57,6 +61,10 @@ let package = Package(
         .testTarget(
             name: "GalleyTextTests",
             dependencies: ["GalleyText", "PangoReference", "CHarfBuzz", "CGalleyShims"],
+            exclude: ["Fixtures"]),
+        .testTarget(
+            name: "GalleyLayoutTests",
+            dependencies: ["GalleyLayout", "GalleyText", "GalleyJSON"],
             exclude: ["Fixtures"]),
         .testTarget(
             name: "GalleyJSONTests",

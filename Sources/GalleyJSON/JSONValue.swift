@@ -1,7 +1,7 @@
 // A parsed JSON value that keeps booleans, integers and other numbers apart.
 
 /// Any JSON value, kept with its kind: booleans, integers and other numbers stay apart.
-public enum JSONValue: Decodable, Hashable, Sendable {
+public enum JSONValue: Codable, Hashable, Sendable {
     case null
     case bool(Bool)
     case integer(Int)
@@ -20,6 +20,20 @@ public enum JSONValue: Decodable, Hashable, Sendable {
         else if let value = try? container.decode(String.self) { self = .string(value) }
         else if let value = try? container.decode([JSONValue].self) { self = .array(value) }
         else { self = .object(try container.decode([String: JSONValue].self)) }
+    }
+
+    /// Encodes the value with any `Encoder`.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .null: try container.encodeNil()
+        case .bool(let value): try container.encode(value)
+        case .integer(let value): try container.encode(value)
+        case .number(let value): try container.encode(value)
+        case .string(let value): try container.encode(value)
+        case .array(let value): try container.encode(value)
+        case .object(let value): try container.encode(value)
+        }
     }
 
     /// The value as a number, if it is one.

@@ -20,6 +20,7 @@ public final class TextEngine: Sendable {
     private let shapeCache: ShapeCache?
     private let shaper = HarfBuzzShaper()
     private let iterators = BreakIteratorPool()
+    private let counterStore = CounterStore()
 
     /// An engine over `fonts`.
     ///
@@ -44,7 +45,8 @@ public final class TextEngine: Sendable {
     ///
     /// - Throws: ``TextError`` for an unknown font, an invalid style or language.
     public func shape(_ text: AttributedText, paragraph: ParagraphStyle = ParagraphStyle()) throws(TextError) -> ShapedParagraph {
-        try ParagraphShaper(fonts: fonts, shaper: shaper, cache: shapeCache, iterators: iterators)
+        counterStore.paragraphsShaped.wrappingAdd(1, ordering: .relaxed)
+        return try ParagraphShaper(fonts: fonts, shaper: shaper, cache: shapeCache, iterators: iterators, counters: counterStore)
             .shape(text, paragraph: paragraph)
     }
 
@@ -82,6 +84,9 @@ public final class TextEngine: Sendable {
     public var shapeCacheStatistics: ShapeCacheStatistics {
         shapeCache?.statistics ?? ShapeCacheStatistics(hits: 0, misses: 0, evictions: 0, entries: 0, bytes: 0)
     }
+
+    /// How many paragraphs this engine has shaped and broken into lines so far.
+    public var counters: TextEngineCounters { counterStore.snapshot }
 
     /// Empties the shape cache, for memory pressure.
     public func removeCachedShapes() { shapeCache?.removeAll() }

@@ -8,6 +8,7 @@ struct ParagraphShaper {
     let shaper: HarfBuzzShaper
     let cache: ShapeCache?
     let iterators: BreakIteratorPool
+    let counters: CounterStore
 
     func shape(_ text: AttributedText, paragraph: ParagraphStyle) throws(TextError) -> ShapedParagraph {
         if let problem = paragraph.problem { throw .invalidStyle(problem) }
@@ -49,7 +50,7 @@ struct ParagraphShaper {
         return ShapedParagraph(
             paragraphStyle: paragraph, missingCharacters: builder.missing, baseLineHeight: baseLineHeight,
             utf16: utf16, analysis: analysis, items: builder.items, units: builder.units, ellipses: ellipses,
-            segmentShaper: segmentShaper)
+            segmentShaper: segmentShaper, counters: counters)
     }
 }
 

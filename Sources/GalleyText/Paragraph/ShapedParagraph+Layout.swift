@@ -6,6 +6,7 @@ extension ShapedParagraph {
     /// - Parameter width: The available width in points; `.infinity` for no wrapping.
     /// - Complexity: O(n) in the text's graphemes; no shaping and no ICU calls.
     public func measure(width: Double) -> TextMeasurement {
+        counters.lineBreakPasses.wrappingAdd(1, ordering: .relaxed)
         let lines = LineStacker(paragraph: self, width: sanitized(width)).lines()
         let startsUTF16 = lines.dropFirst().map { units.starts[$0.span.start] }
         return TextMeasurement(
@@ -24,6 +25,7 @@ extension ShapedParagraph {
     /// - Parameter width: The available width in points; `.infinity` for no wrapping.
     /// - Complexity: O(n) in the text's glyphs; no shaping and no ICU calls.
     public func layout(width: Double) -> TextLayout {
+        counters.lineBreakPasses.wrappingAdd(1, ordering: .relaxed)
         let placed = LineStacker(paragraph: self, width: sanitized(width)).lines()
         let contentWidth = contentWidth(of: placed, within: width)
         let containerWidth = width.isFinite ? width : contentWidth

@@ -28,13 +28,16 @@ public final class ShapedParagraph: Sendable {
     let ellipses: [Ellipsis]
     /// Reshapes pieces of words cut by a line break or truncation.
     let segmentShaper: SegmentShaper
+    /// The owning engine's counters.
+    let counters: CounterStore
 
     init(
         paragraphStyle: ParagraphStyle, missingCharacters: [Unicode.Scalar], baseLineHeight: Double,
         utf16: [UInt16], analysis: TextAnalysis, items: [ShapedItem], units: BreakUnits, ellipses: [Ellipsis],
-        segmentShaper: SegmentShaper
+        segmentShaper: SegmentShaper, counters: CounterStore
     ) {
         self.segmentShaper = segmentShaper
+        self.counters = counters
         self.paragraphStyle = paragraphStyle
         self.missingCharacters = missingCharacters
         self.baseLineHeight = baseLineHeight
@@ -47,6 +50,10 @@ public final class ShapedParagraph: Sendable {
 
     /// The text's length in UTF-16 units.
     public var utf16Count: Int { utf16.count }
+
+    /// Whether the first paragraph is right-to-left (by its first strong character, or as the
+    /// paragraph style's direction forces).
+    public var isRightToLeft: Bool { analysis.baseLevel(at: 0) & 1 == 1 }
 }
 
 /// A run of text in one style, face, script and bidi level, shaped segment by segment.

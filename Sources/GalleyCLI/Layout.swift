@@ -1,0 +1,31 @@
+// `galley layout`: frames of every named node for items at one or more widths.
+
+import ArgumentParser
+import GalleyJSON
+import GalleyLayout
+
+extension Galley {
+    struct Layout: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Lay out items given as JSON Lines: row heights and the frame of every named node.",
+            discussion: """
+                Like `galley heights`, but each line is {"id", "width", "height", "frames": {"name": \
+                [x, y, width, height], …}} in row coordinates; collapsed nodes have [0, 0, 0, 0].
+                """)
+
+        @OptionGroup var options: RowOptions
+
+        func run() throws {
+            try options.run(keepsTextLayouts: false, command: "layout") { measurement, id in
+                let arrangement = arrange(measurement)
+                var writer = JSONWriter()
+                writer.add("id", id)
+                writer.add("width", measurement.width)
+                writer.add("height", measurement.height)
+                let frames = arrangement.frames.mapValues { JSONValue.array($0.components.map { .number($0) }) }
+                writer.add("frames", .object(frames))
+                return writer.line
+            }
+        }
+    }
+}

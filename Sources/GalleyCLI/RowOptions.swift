@@ -1,0 +1,138 @@
+// Options shared by `galley heights` and `galley layout`, and the per-line work they share.
+
+import ArgumentParser
+import Foundation
+import GalleyJSON
+import GalleyLayout
+import GalleyText
+
+/// Where rows come from and how they are measured.
+struct RowOptions: ParsableArguments {
+    @Argument(help: "JSON Lines files of items (standard input when none, or '-').")
+    var files: [String] = []
+
+    @Option(help: "Lay out every item with this built-in template (e.g. message, uikit.subtitle), whatever its kind.")
+    var template: String?
+
+    @Option(help: "A JSON file of templates keyed by item kind; they join (and override) the built-ins.")
+    var templates: String?
+
+    @Option(help: "Widths to measure every item at, comma-separated (e.g. 320,375,414).")
+    var width: String = "320"
+
+    @Option(help: "Device pixels per point (1, 2 or 3): heights round up and frames snap to them.")
+    var scale: Double = 1
+
+    @Option(help: "A JSON stylesheet extending the standard one.")
+    var stylesheet: String?
+
+    @Option(name: .customLong("fonts"), help: "A font file or folder to register besides the bundled fonts (repeatable).")
+    var fontPaths: [String] = []
+
+    @Option(help: "Language of the items' text (BCP 47), for line breaking and CJK fonts.")
+    var lang: String?
+
+    @Option(help: "Layout direction: leftToRight, rightToLeft or auto (from the text).")
+    var direction: LayoutEnvironment.Direction = .auto
+
+    @Option(help: "Worker threads (default: all cores).")
+    var jobs: Int?
+
+    var widths: [Double] { width.split(separator: ",").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) } }
+
+    func validate() throws {
+        let parts = width.split(separator: ",", omittingEmptySubsequences: false)
+        guard !parts.isEmpty, parts.count == widths.count, widths.allSatisfy({ $0.isFinite && $0 >= 0 }) else {
+            throw ValidationError("--width must be numbers ≥ 0 separated by commas, got '\(width)'")
+        }
+        guard scale.isFinite && scale > 0 else { throw ValidationError("--scale must be a positive number, got \(scale)") }
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1, got \(jobs)") }
+        if template != nil && templates != nil { throw ValidationError("give --template or --templates, not both") }
+        if let template, BuiltInTemplates.named(template) == nil {
+            throw ValidationError("no built-in template '\(template)'; built-ins: \(BuiltInTemplates.all.keys.sorted().joined(separator: ", "))")
+        }
+    }
+
+    /// Everything a worker needs, built once.
+    struct Setup: Sendable {
+        var registry: TemplateRegistry
+        var forced: CompiledTemplate?
+        var environment: LayoutEnvironment
+        var widths: [Double]
+    }
+
+    func setup(keepsTextLayouts: Bool) throws -> Setup {
+        let fonts: FontCollection
+        do { fonts = fontPaths.isEmpty ? try FontCollection.bundled() : try FontCollection(fontPaths: fontPaths) }
+        catch { throw ValidationError("cannot load fonts: \(error)") }
+        var sheet = Stylesheet.standard
+        if let stylesheet {
+            guard let data = FileManager.default.contents(atPath: stylesheet) else { throw ValidationError("cannot read stylesheet '\(stylesheet)'") }
+            do { sheet = try Stylesheet(json: String(decoding: data, as: UTF8.self)) }
+            catch { throw ValidationError("\(stylesheet): \(error)") }
+        }
+        var registry: TemplateRegistry
+        do { registry = try BuiltInTemplates.registry(stylesheet: sheet) }
+        catch { throw ValidationError("the stylesheet does not suit the built-in templates: \(error)") }
+        if let templates {
+            guard let data = FileManager.default.contents(atPath: templates) else { throw ValidationError("cannot read templates '\(templates)'") }
+            do {
+                for (kind, template) in try Template.templatesByKind(json: String(decoding: data, as: UTF8.self)) {
+                    registry.register(try CompiledTemplate(template, stylesheet: sheet), for: kind)
+                }
+            } catch { throw ValidationError("\(templates): \(error)") }
+        }
+        var forced: CompiledTemplate?
+        if let template, let builtIn = BuiltInTemplates.named(template) {
+            do { forced = try CompiledTemplate(builtIn, stylesheet: sheet) } catch { throw ValidationError("\(error)") }
+        }
+        let environment = LayoutEnvironment(
+            textEngine: TextEngine(fonts: fonts), scale: scale, direction: direction, language: lang, keepsTextLayouts: keepsTextLayouts)
+        return Setup(registry: registry, forced: forced, environment: environment, widths: widths)
+    }
+
+    /// Runs `row` for every item at every width, writing its lines in input order; bad lines
+    /// give `{"id", "line", "error"}`. Exits 1 when any line failed.
+    func run(keepsTextLayouts: Bool, command: String, row: @escaping @Sendable (RowMeasurement, JSONValue) -> String) throws {
+        let setup = try setup(keepsTextLayouts: keepsTextLayouts)
+        let failures = FailureCounter()
+        var runner = BatchRunner()
+        if let jobs { runner.jobs = jobs }
+        try runner.run(LineSource(paths: files)) { line in
+            guard !line.text.allSatisfy(\.isWhitespace) else { return nil }
+            let output = Self.rows(for: line, setup: setup, row: row)
+            if output.failed { failures.increment() }
+            return output.text
+        }
+        if failures.count > 0 {
+            FileHandle.standardError.write(Data("galley \(command): \(failures.count) line(s) failed\n".utf8))
+            throw ExitCode(1)
+        }
+    }
+
+    static func rows(for line: LineSource.Line, setup: Setup, row: (RowMeasurement, JSONValue) -> String) -> (text: String, failed: Bool) {
+        var id: JSONValue = .null
+        do {
+            let value: JSONValue
+            do { value = try JSONParser.parse(line.text) } catch { throw LayoutError.invalidItem("invalid JSON at \(error)") }
+            if case .object(let members) = value { id = members["id"] ?? .null }
+            guard case .object(let object) = value else { throw LayoutError.invalidItem("expected a JSON object, got \(value.kindName)") }
+            let item = try Item(object: object)
+            let template = try setup.forced ?? setup.registry.template(for: item)
+            var lines: [String] = []
+            for width in setup.widths {
+                lines.append(row(try measure(item, template: template, width: width, environment: setup.environment), id))
+            }
+            return (lines.joined(separator: "\n"), false)
+        } catch {
+            var writer = JSONWriter()
+            writer.add("id", id)
+            writer.add("line", line.number)
+            if line.file != "<stdin>" { writer.add("file", line.file) }
+            writer.add("error", "\(error)")
+            return (writer.line, true)
+        }
+    }
+}
+
+extension LayoutEnvironment.Direction: ExpressibleByArgument {}

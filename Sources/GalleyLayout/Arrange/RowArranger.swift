@@ -1,0 +1,53 @@
+// The arrange pass: adds up measured origins into row frames, snaps and mirrors them.
+
+import GalleyText
+
+/// Turns a ``RowMeasurement`` into frames. It only adds offsets: no text is shaped or wrapped.
+struct RowArranger {
+    let measurement: RowMeasurement
+
+    func arrange() -> RowArrangement {
+        var frames: [String: Rect] = [:]
+        var labels: [String: ArrangedLabel] = [:]
+        var nodes: [ArrangedNode] = []
+        let scale = measurement.scale
+        let width = measurement.width
+        func visit(_ measured: MeasuredNode, parentX: Double, parentY: Double, parentCollapsed: Bool) {
+            let collapsed = parentCollapsed || measured.isCollapsed
+            let x = parentX + measured.origin.x
+            let y = parentY + measured.origin.y
+            var frame = collapsed ? Rect.zero : Rect(x: x, y: y, width: measured.size.width, height: measured.size.height)
+            if !collapsed {
+                if measurement.isRightToLeft { frame = frame.mirrored(inWidth: width) }
+                frame = frame.snapped(toScale: scale)
+            }
+            nodes.append(ArrangedNode(name: measured.node.name, type: Self.typeName(measured.node.kind), frame: frame, isCollapsed: collapsed))
+            if let name = measured.node.name {
+                frames[name] = frame
+                if case .label = measured.node.kind {
+                    labels[name] = ArrangedLabel(frame: frame, layout: collapsed ? nil : measured.text?.layout, color: measured.text?.color)
+                }
+            }
+            for child in measured.children { visit(child, parentX: x, parentY: y, parentCollapsed: collapsed) }
+        }
+        visit(measurement.root, parentX: 0, parentY: 0, parentCollapsed: false)
+        // Names inside a collapsed branch were never measured: they are collapsed too.
+        for name in measurement.names where frames[name] == nil { frames[name] = .zero }
+        return RowArrangement(
+            itemID: measurement.itemID, width: width, height: measurement.height, frames: frames, labels: labels, nodes: nodes)
+    }
+
+    static func typeName(_ kind: CompiledKind) -> String {
+        switch kind {
+        case .label: "label"
+        case .image: "image"
+        case .spacer: "spacer"
+        case .inset: "inset"
+        case .stack: "stack"
+        case .overlay: "overlay"
+        case .size: "size"
+        case .conditional: "conditional"
+        case .accessory: "accessory"
+        }
+    }
+}

@@ -1,0 +1,37 @@
+// Turning field values into label text.
+
+import GalleyJSON
+
+/// How field values become text in labels and formats.
+enum FieldFormatter {
+    /// Formatters a format placeholder may name after a `|`.
+    static let names: Set<String> = ["duration", "uppercase", "lowercase"]
+
+    /// The text of a scalar value: strings as they are, integers in decimal, other numbers in
+    /// their shortest form, booleans as true or false. Nil for arrays and objects.
+    static func text(of value: JSONValue) -> String? {
+        switch value {
+        case .string(let string): string
+        case .integer(let integer): String(integer)
+        case .number(let number): number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : String(number)
+        case .bool(let bool): bool ? "true" : "false"
+        case .null: ""
+        case .array, .object: nil
+        }
+    }
+
+    /// `value` through the named formatter; nil when the value does not suit it.
+    static func apply(_ formatter: String, to value: JSONValue) -> String? {
+        switch formatter {
+        case "duration":
+            guard let seconds = value.doubleValue, seconds.isFinite, seconds >= 0 else { return nil }
+            let total = Int(seconds.rounded())
+            let (hours, minutes, rest) = (total / 3600, total / 60 % 60, total % 60)
+            let twoDigits = { (number: Int) in number < 10 ? "0\(number)" : "\(number)" }
+            return hours > 0 ? "\(hours):\(twoDigits(minutes)):\(twoDigits(rest))" : "\(minutes):\(twoDigits(rest))"
+        case "uppercase": return text(of: value)?.uppercased()
+        case "lowercase": return text(of: value)?.lowercased()
+        default: return nil
+        }
+    }
+}

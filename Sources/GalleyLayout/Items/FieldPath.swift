@@ -1,0 +1,36 @@
+// Dotted paths into an item's fields: "title", "author.name", "thumb.width", "tags.0".
+
+import GalleyJSON
+
+/// A path to a value inside an item: object keys separated by dots, array indices as numbers.
+public struct FieldPath: Sendable, Hashable, CustomStringConvertible, ExpressibleByStringLiteral {
+    /// The path's components, in order.
+    public let components: [String]
+
+    /// A path from its dotted form.
+    public init(_ dotted: String) {
+        components = dotted.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+    }
+
+    public init(stringLiteral value: String) { self.init(value) }
+
+    /// The value the path leads to inside `fields`, or nil when any step is missing.
+    public func value(in fields: [String: JSONValue]) -> JSONValue? {
+        guard let first = components.first, var current = fields[first] else { return nil }
+        for component in components.dropFirst() {
+            switch current {
+            case .object(let members):
+                guard let next = members[component] else { return nil }
+                current = next
+            case .array(let elements):
+                guard let index = Int(component), elements.indices.contains(index) else { return nil }
+                current = elements[index]
+            default:
+                return nil
+            }
+        }
+        return current == .null ? nil : current
+    }
+
+    public var description: String { components.joined(separator: ".") }
+}

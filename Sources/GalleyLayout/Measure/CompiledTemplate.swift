@@ -1,0 +1,133 @@
+// A template resolved against a stylesheet: validated once, then measured row after row.
+
+import GalleyText
+
+/// A template whose metrics and text styles are resolved against a stylesheet and checked.
+///
+/// Compile a template once and measure any number of rows with it: nothing is looked up by
+/// name on the hot path. Compiling is where unknown style or metric names and negative or
+/// non-finite sizes are reported, each with the path of the node at fault.
+public struct CompiledTemplate: Sendable {
+    /// The template as written.
+    public let template: Template
+    /// The stylesheet it was resolved against.
+    public let stylesheet: Stylesheet
+    let root: CompiledNode
+    let minimumHeight: Double
+    /// Number of nodes, for per-row caches indexed by node id.
+    let nodeCount: Int
+    /// Every node name in the template, so that arranging reports names inside collapsed branches.
+    let names: [String]
+
+    /// Resolves and validates `template` against `stylesheet`.
+    ///
+    /// - Throws: ``LayoutError/invalidTemplate(path:reason:)`` naming the node and the problem.
+    public init(_ template: Template, stylesheet: Stylesheet = .standard) throws(LayoutError) {
+        guard stylesheet.contentSizeMultiplier.isFinite && stylesheet.contentSizeMultiplier > 0 else {
+            throw .invalidStylesheet("contentSizeMultiplier must be a finite number > 0, not \(stylesheet.contentSizeMultiplier)")
+        }
+        self.template = template
+        self.stylesheet = stylesheet
+        var compiler = TemplateCompiler(stylesheet: stylesheet)
+        root = try compiler.compile(template.root, path: "root")
+        nodeCount = compiler.nextID
+        names = compiler.names
+        minimumHeight = try template.minimumHeight.map { length throws(LayoutError) in
+            try stylesheet.resolve(length, at: "minimumHeight")
+        } ?? 0
+    }
+}
+
+/// A template node with everything resolved. A class, so measurement trees share it.
+final class CompiledNode: Sendable {
+    let id: Int
+    let name: String?
+    /// Where the node is in the template ("root.child.children[2]"), for error messages.
+    let path: String
+    let kind: CompiledKind
+    let grow: Double
+    let shrink: Double
+    let minimum: Double?
+    let maximum: Double?
+
+    init(id: Int, name: String?, path: String, kind: CompiledKind, grow: Double, shrink: Double, minimum: Double?, maximum: Double?) {
+        self.id = id
+        self.name = name
+        self.path = path
+        self.kind = kind
+        self.grow = grow
+        self.shrink = shrink
+        self.minimum = minimum
+        self.maximum = maximum
+    }
+
+    var isSpacer: Bool {
+        if case .spacer = kind { return true }
+        return false
+    }
+}
+
+/// A resolved text style: the engine's style, and the colour for renderers.
+struct ResolvedTextStyle: Sendable {
+    var style: TextStyle
+    var lineHeightMultiple: Double
+    var color: String?
+}
+
+indirect enum CompiledContent: Sendable {
+    case field(FieldPath)
+    case literal(String)
+    case format([FormatPiece])
+    case runs([(CompiledContent, ResolvedTextStyle)])
+    case styledField(FieldPath)
+}
+
+enum FormatPiece: Sendable {
+    case literal(String)
+    case field(FieldPath, formatter: String?)
+}
+
+struct CompiledLabel: Sendable {
+    var content: CompiledContent
+    var style: ResolvedTextStyle
+    var paragraph: ParagraphStyle
+}
+
+enum CompiledImageSize: Sendable {
+    case fixed(Size)
+    case fields(width: FieldPath, height: FieldPath, fallback: Size?)
+}
+
+struct CompiledImage: Sendable {
+    var source: FieldPath?
+    var size: CompiledImageSize
+    var minimum: Size?
+    var maximum: Size?
+}
+
+struct CompiledStack: Sendable {
+    var axis: Stack.Axis
+    var spacing: Double
+    var alignment: Stack.Alignment
+    var wraps: Bool
+    var lineSpacing: Double
+    var children: [CompiledNode]
+}
+
+struct CompiledDimension: Sendable {
+    var fixed: Double?
+    var minimum: Double?
+    var maximum: Double?
+}
+
+enum CompiledKind: Sendable {
+    case label(CompiledLabel)
+    case image(CompiledImage)
+    case spacer(Double)
+    case inset(EdgeInsets, CompiledNode)
+    case stack(CompiledStack)
+    case overlay(base: CompiledNode, layers: [CompiledNode], alignment: Overlay.Alignment)
+    case size(width: CompiledDimension, height: CompiledDimension, aspectRatio: Double?, alignment: SizeRule.Alignment, child: CompiledNode)
+    case conditional(field: FieldPath, test: Conditional.Test, negated: Bool, child: CompiledNode)
+    case accessory(Accessory.Kind, field: FieldPath?, widths: [Accessory.Kind: Double], height: Double)
+}

@@ -1,0 +1,49 @@
+// One node's measurement: its size, its place in its parent, its children, its text.
+
+import GalleyText
+
+/// A node's size and position within its parent, computed by the measure pass.
+///
+/// The tree mirrors the template; arranging only adds up origins, so nothing is measured twice.
+struct MeasuredNode: Sendable {
+    let node: CompiledNode
+    var size: Size
+    /// Top-left corner relative to the parent's top-left corner.
+    var origin: Point
+    var isCollapsed: Bool
+    /// Distance from the node's top to its first and last text baselines, when it has text.
+    var firstBaseline: Double?
+    var lastBaseline: Double?
+    var children: [MeasuredNode]
+    /// A label's text, as measured (with glyphs when the environment keeps text layouts).
+    var text: MeasuredText?
+
+    static func collapsed(_ node: CompiledNode) -> MeasuredNode {
+        MeasuredNode(node: node, size: .zero, origin: Point(x: 0, y: 0), isCollapsed: true, children: [])
+    }
+
+    init(
+        node: CompiledNode, size: Size, origin: Point = Point(x: 0, y: 0), isCollapsed: Bool = false,
+        firstBaseline: Double? = nil, lastBaseline: Double? = nil, children: [MeasuredNode] = [], text: MeasuredText? = nil
+    ) {
+        self.node = node
+        self.size = size
+        self.origin = origin
+        self.isCollapsed = isCollapsed
+        self.firstBaseline = firstBaseline
+        self.lastBaseline = lastBaseline
+        self.children = children
+        self.text = text
+    }
+}
+
+/// A label's measured text.
+struct MeasuredText: Sendable {
+    /// The full layout, when the environment keeps text layouts.
+    var layout: TextLayout?
+    /// Exact text size, before rounding up to pixels.
+    var size: Size
+    var lineCount: Int
+    var color: String?
+    var isRightToLeft: Bool
+}

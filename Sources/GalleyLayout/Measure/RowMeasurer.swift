@@ -1,0 +1,362 @@
+// The measure pass: sizes every node of a compiled template for one item and width.
+
+import GalleyJSON
+import GalleyText
+
+/// Measures a row. One measurer serves one row; it keeps each label's shaped text so that a
+/// label measured at several widths (a flexible child in a stack) is shaped once.
+struct RowMeasurer {
+    let item: Item
+    let template: CompiledTemplate
+    let environment: LayoutEnvironment
+    /// Shaped text per label node id.
+    private var shaped: [Int: ShapedParagraph] = [:]
+    /// Direction of the first label's text, for `.auto` rows.
+    private(set) var firstTextIsRightToLeft: Bool?
+
+    init(item: Item, template: CompiledTemplate, environment: LayoutEnvironment) {
+        self.item = item
+        self.template = template
+        self.environment = environment
+    }
+
+    /// `value` rounded up to device pixels.
+    private func pixelCeil(_ value: Double) -> Double { Size.roundUp(value, scale: environment.scale) }
+
+    // MARK: - Nodes
+
+    /// Measures `node` offered `width` (possibly infinite) and, when known, `height`.
+    mutating func measure(_ node: CompiledNode, width: Double, height: Double?) throws(LayoutError) -> MeasuredNode {
+        switch node.kind {
+        case .label(let label): return try measureLabel(node, label, width: width)
+        case .image(let image): return try measureImage(node, image, width: width)
+        case .spacer(let length): return MeasuredNode(node: node, size: Size(width: length, height: length))
+        case .inset(let insets, let child): return try measureInset(node, insets, child, width: width, height: height)
+        case .stack(let stack):
+            if stack.wraps { return try measureWrappingStack(node, stack, width: width) }
+            return try StackLayout(stack: stack, node: node).measure(with: &self, width: width, height: height)
+        case .overlay(let base, let layers, let alignment):
+            return try measureOverlay(node, base: base, layers: layers, alignment: alignment, width: width, height: height)
+        case .size(let widthRule, let heightRule, let aspectRatio, let alignment, let child):
+            return try measureSizeRule(node, widthRule, heightRule, aspectRatio, alignment, child, width: width, height: height)
+        case .conditional(let field, let test, let negated, let child):
+            guard Self.passes(item.value(at: field), test) != negated else { return .collapsed(node) }
+            let measured = try measure(child, width: width, height: height)
+            return wrap(node, around: measured)
+        case .accessory(let kind, let field, let widths, let accessoryHeight):
+            var resolved = kind
+            if let field, let value = item.value(at: field) {
+                guard case .string(let name) = value, let parsed = Accessory.Kind(rawValue: name) else {
+                    throw .fieldType(path: node.path, field: field.description, expected: "one of \(Accessory.Kind.allCases.map(\.rawValue).joined(separator: ", "))", found: Self.describe(value))
+                }
+                resolved = parsed
+            }
+            guard resolved != .none, let slot = widths[resolved] else { return .collapsed(node) }
+            return MeasuredNode(node: node, size: Size(width: slot, height: accessoryHeight))
+        }
+    }
+
+    /// A node that only passes its one child through.
+    private func wrap(_ node: CompiledNode, around child: MeasuredNode) -> MeasuredNode {
+        guard !child.isCollapsed else { return .collapsed(node) }
+        return MeasuredNode(
+            node: node, size: child.size, firstBaseline: child.firstBaseline, lastBaseline: child.lastBaseline,
+            children: [child])
+    }
+
+    // MARK: - Labels
+
+    private mutating func measureLabel(_ node: CompiledNode, _ label: CompiledLabel, width: Double) throws(LayoutError) -> MeasuredNode {
+        let paragraph: ShapedParagraph
+        if let cached = shaped[node.id] {
+            paragraph = cached
+        } else {
+            guard let text = try attributedText(label, node: node) else { return .collapsed(node) }
+            var style = label.paragraph
+            style.language = environment.language
+            do { paragraph = try environment.textEngine.shape(text, paragraph: style) } catch { throw .text(error) }
+            shaped[node.id] = paragraph
+            if firstTextIsRightToLeft == nil { firstTextIsRightToLeft = paragraph.isRightToLeft }
+        }
+        let available = width.isNaN ? 0 : max(width, 0)
+        let text: MeasuredText
+        let firstBaseline: Double
+        let lastBaseline: Double
+        if environment.keepsTextLayouts {
+            let layout = paragraph.layout(width: available)
+            text = MeasuredText(layout: layout, size: layout.size, lineCount: layout.lines.count, color: label.style.color, isRightToLeft: paragraph.isRightToLeft)
+            firstBaseline = layout.lines.first?.baseline ?? 0
+            lastBaseline = layout.lines.last?.baseline ?? 0
+        } else {
+            let measurement = paragraph.measure(width: available)
+            text = MeasuredText(layout: nil, size: measurement.size, lineCount: measurement.lineCount, color: label.style.color, isRightToLeft: paragraph.isRightToLeft)
+            firstBaseline = measurement.firstBaseline
+            lastBaseline = measurement.lastBaseline
+        }
+        // A label fills the width it is offered, as a cell's text label fills its content area;
+        // offered unlimited width, it is as wide as its text. Heights round up to pixels, as
+        // UIKit's sizeThatFits does.
+        let labelWidth = available.isFinite ? available : pixelCeil(text.size.width)
+        let size = Size(width: labelWidth, height: pixelCeil(text.size.height))
+        return MeasuredNode(node: node, size: size, firstBaseline: firstBaseline, lastBaseline: lastBaseline, text: text)
+    }
+
+    /// The label's text with its styles, or nil when it is empty (the label collapses).
+    private func attributedText(_ label: CompiledLabel, node: CompiledNode) throws(LayoutError) -> AttributedText? {
+        var text = AttributedText()
+        switch label.content {
+        case .runs(let runs):
+            for (content, style) in runs {
+                if let string = try string(for: content, node: node) { text.append(string, style: style.style) }
+            }
+        case .styledField(let field):
+            guard let value = item.value(at: field) else { return nil }
+            guard case .array(let runs) = value else {
+                throw .fieldType(path: node.path, field: field.description, expected: "an array of {\"text\", \"style\"} runs", found: Self.describe(value))
+            }
+            for (index, run) in runs.enumerated() {
+                guard case .object(let members) = run, case .string(let string)? = members["text"] else {
+                    throw .fieldType(path: node.path, field: "\(field).\(index)", expected: "an object with a string \"text\"", found: Self.describe(run))
+                }
+                var style = label.style
+                if case .string(let name)? = members["style"] {
+                    guard let spec = template.stylesheet.textStyles[name] else {
+                        throw .invalidTemplate(path: node.path, reason: "item \(item.id) names unknown text style '\(name)' in \(field).\(index)")
+                    }
+                    style = ResolvedTextStyle(
+                        style: spec.textStyle(multiplier: template.stylesheet.contentSizeMultiplier),
+                        lineHeightMultiple: spec.lineHeightMultiple, color: template.stylesheet.resolveColor(spec.color))
+                }
+                text.append(string, style: style.style)
+            }
+        default:
+            if let string = try string(for: label.content, node: node) { text.append(string, style: label.style.style) }
+        }
+        return text.string.isEmpty ? nil : text
+    }
+
+    /// The text of a field, literal or format; nil when it is empty or all its fields are.
+    private func string(for content: CompiledContent, node: CompiledNode) throws(LayoutError) -> String? {
+        switch content {
+        case .literal(let literal): return literal.isEmpty ? nil : literal
+        case .field(let field):
+            guard let value = item.value(at: field) else { return nil }
+            guard let text = FieldFormatter.text(of: value) else {
+                throw .fieldType(path: node.path, field: field.description, expected: "text or a number", found: Self.describe(value))
+            }
+            return text.isEmpty ? nil : text
+        case .format(let pieces):
+            var result = ""
+            var anyField = false
+            for piece in pieces {
+                switch piece {
+                case .literal(let literal): result += literal
+                case .field(let field, let formatter):
+                    guard let value = item.value(at: field) else { continue }
+                    let text = formatter.map { FieldFormatter.apply($0, to: value) } ?? FieldFormatter.text(of: value)
+                    guard let text else {
+                        throw .fieldType(path: node.path, field: field.description, expected: formatter == "duration" ? "a number of seconds" : "text or a number", found: Self.describe(value))
+                    }
+                    if !text.isEmpty { anyField = true }
+                    result += text
+                }
+            }
+            let hasFields = pieces.contains { if case .field = $0 { return true } else { return false } }
+            return (hasFields && !anyField) || result.isEmpty ? nil : result
+        case .runs, .styledField:
+            return nil
+        }
+    }
+
+    // MARK: - Images
+
+    private func measureImage(_ node: CompiledNode, _ image: CompiledImage, width: Double) throws(LayoutError) -> MeasuredNode {
+        if let source = image.source, item.value(at: source) == nil { return .collapsed(node) }
+        var size: Size
+        switch image.size {
+        case .fixed(let fixed): size = fixed
+        case .fields(let widthField, let heightField, let fallback):
+            let width = item.value(at: widthField)
+            let height = item.value(at: heightField)
+            if let width, let height {
+                guard let w = width.doubleValue, w.isFinite, w >= 0 else {
+                    throw .fieldType(path: node.path, field: widthField.description, expected: "a number ≥ 0", found: Self.describe(width))
+                }
+                guard let h = height.doubleValue, h.isFinite, h >= 0 else {
+                    throw .fieldType(path: node.path, field: heightField.description, expected: "a number ≥ 0", found: Self.describe(height))
+                }
+                size = Size(width: w, height: h)
+            } else if let fallback {
+                size = fallback
+            } else {
+                return .collapsed(node)
+            }
+        }
+        // Bounds keep the aspect ratio: scale down to the maximum (and the width offered), up to the minimum.
+        var scale = 1.0
+        if let maximum = image.maximum {
+            if size.width > maximum.width && size.width > 0 { scale = min(scale, maximum.width / size.width) }
+            if size.height > maximum.height && size.height > 0 { scale = min(scale, maximum.height / size.height) }
+        }
+        if width.isFinite && size.width * scale > width && size.width > 0 { scale = min(scale, width / size.width) }
+        if scale == 1, let minimum = image.minimum {
+            if size.width < minimum.width && size.width > 0 { scale = max(scale, minimum.width / size.width) }
+            if size.height < minimum.height && size.height > 0 { scale = max(scale, minimum.height / size.height) }
+        }
+        size = Size(width: size.width * scale, height: size.height * scale)
+        return MeasuredNode(node: node, size: size)
+    }
+
+    // MARK: - Containers
+
+    private mutating func measureInset(
+        _ node: CompiledNode, _ insets: EdgeInsets, _ child: CompiledNode, width: Double, height: Double?
+    ) throws(LayoutError) -> MeasuredNode {
+        var measured = try measure(child, width: max(width - insets.horizontal, 0), height: height.map { max($0 - insets.vertical, 0) })
+        guard !measured.isCollapsed else { return .collapsed(node) }
+        measured.origin = Point(x: insets.left, y: insets.top)
+        return MeasuredNode(
+            node: node, size: Size(width: measured.size.width + insets.horizontal, height: measured.size.height + insets.vertical),
+            firstBaseline: measured.firstBaseline.map { $0 + insets.top }, lastBaseline: measured.lastBaseline.map { $0 + insets.top },
+            children: [measured])
+    }
+
+    private mutating func measureOverlay(
+        _ node: CompiledNode, base: CompiledNode, layers: [CompiledNode], alignment: Overlay.Alignment, width: Double, height: Double?
+    ) throws(LayoutError) -> MeasuredNode {
+        let measuredBase = try measure(base, width: width, height: height)
+        guard !measuredBase.isCollapsed else { return .collapsed(node) }
+        let bounds = measuredBase.size
+        var children = [measuredBase]
+        for layer in layers {
+            var measured = try measure(layer, width: bounds.width, height: bounds.height)
+            if alignment == .fill { measured.size = bounds }
+            let slackX = bounds.width - measured.size.width
+            let slackY = bounds.height - measured.size.height
+            let x: Double = switch alignment {
+            case .topLeading, .leading, .bottomLeading, .fill: 0
+            case .top, .center, .bottom: slackX / 2
+            case .topTrailing, .trailing, .bottomTrailing: slackX
+            }
+            let y: Double = switch alignment {
+            case .topLeading, .top, .topTrailing, .fill: 0
+            case .leading, .center, .trailing: slackY / 2
+            case .bottomLeading, .bottom, .bottomTrailing: slackY
+            }
+            measured.origin = Point(x: x, y: y)
+            children.append(measured)
+        }
+        return MeasuredNode(
+            node: node, size: bounds, firstBaseline: measuredBase.firstBaseline, lastBaseline: measuredBase.lastBaseline,
+            children: children)
+    }
+
+    private mutating func measureSizeRule(
+        _ node: CompiledNode, _ widthRule: CompiledDimension, _ heightRule: CompiledDimension, _ aspectRatio: Double?,
+        _ alignment: SizeRule.Alignment, _ child: CompiledNode, width: Double, height: Double?
+    ) throws(LayoutError) -> MeasuredNode {
+        func clamp(_ value: Double, _ rule: CompiledDimension) -> Double {
+            if let fixed = rule.fixed { return fixed }
+            var result = value
+            if let maximum = rule.maximum { result = min(result, maximum) }
+            if let minimum = rule.minimum { result = max(result, minimum) }
+            return result
+        }
+        let offeredWidth = widthRule.fixed ?? min(width, widthRule.maximum ?? .infinity)
+        var offeredHeight = heightRule.fixed ?? height.map { min($0, heightRule.maximum ?? .infinity) }
+        if let aspectRatio, offeredWidth.isFinite, heightRule.fixed == nil { offeredHeight = offeredWidth / aspectRatio }
+        var measured = try measure(child, width: offeredWidth, height: offeredHeight)
+        guard !measured.isCollapsed else { return .collapsed(node) }
+        let finalWidth = clamp(widthRule.fixed ?? (aspectRatio != nil && offeredWidth.isFinite ? offeredWidth : measured.size.width), widthRule)
+        var finalHeight = clamp(measured.size.height, heightRule)
+        if let aspectRatio, heightRule.fixed == nil { finalHeight = clamp(finalWidth / aspectRatio, heightRule) }
+        let slack = finalHeight - measured.size.height
+        let y: Double = switch alignment {
+        case .top: 0
+        case .center: slack / 2
+        case .bottom: slack
+        }
+        measured.origin = Point(x: 0, y: y)
+        if widthRule.fixed != nil || aspectRatio != nil { measured.size.width = min(measured.size.width, finalWidth) }
+        return MeasuredNode(
+            node: node, size: Size(width: finalWidth, height: finalHeight),
+            firstBaseline: measured.firstBaseline.map { $0 + y }, lastBaseline: measured.lastBaseline.map { $0 + y },
+            children: [measured])
+    }
+
+    /// A horizontal stack whose children flow onto new rows when they do not fit (tags, chips).
+    private mutating func measureWrappingStack(_ node: CompiledNode, _ stack: CompiledStack, width: Double) throws(LayoutError) -> MeasuredNode {
+        var children: [MeasuredNode] = []
+        var x = 0.0, y = 0.0, rowHeight = 0.0, widest = 0.0
+        var rowStart = 0
+        func finishRow() {
+            // Cross alignment within the row.
+            for index in rowStart..<children.count where !children[index].isCollapsed {
+                let slack = rowHeight - children[index].size.height
+                switch stack.alignment {
+                case .center: children[index].origin.y = y + slack / 2
+                case .trailing: children[index].origin.y = y + slack
+                case .fill: children[index].size.height = rowHeight
+                default: break
+                }
+            }
+        }
+        for child in stack.children {
+            // Children hug their content: natural size, no wider than the stack.
+            var measured = try measure(child, width: .infinity, height: nil)
+            if width.isFinite && measured.size.width > width { measured = try measure(child, width: width, height: nil) }
+            if measured.isCollapsed || child.isSpacer {
+                children.append(measured.isCollapsed ? measured : .collapsed(child))
+                continue
+            }
+            let needed = (x > 0 ? stack.spacing : 0) + measured.size.width
+            if x > 0 && x + needed > width + 1e-9 {
+                finishRow()
+                y += rowHeight + stack.lineSpacing
+                x = 0
+                rowHeight = 0
+                rowStart = children.count
+            }
+            if x > 0 { x += stack.spacing }
+            measured.origin = Point(x: x, y: y)
+            x += measured.size.width
+            widest = max(widest, x)
+            rowHeight = max(rowHeight, measured.size.height)
+            children.append(measured)
+        }
+        guard children.contains(where: { !$0.isCollapsed }) else { return .collapsed(node) }
+        finishRow()
+        return MeasuredNode(node: node, size: Size(width: width.isFinite ? max(widest, 0) : widest, height: y + rowHeight), children: children)
+    }
+
+    // MARK: - Helpers
+
+    static func passes(_ value: JSONValue?, _ test: Conditional.Test) -> Bool {
+        guard let value else { return false }
+        switch test {
+        case .present: return true
+        case .nonEmpty:
+            switch value {
+            case .string(let string): return !string.isEmpty
+            case .array(let array): return !array.isEmpty
+            case .object(let object): return !object.isEmpty
+            default: return true
+            }
+        case .isTrue:
+            switch value {
+            case .bool(let bool): return bool
+            case .integer(let integer): return integer != 0
+            case .number(let number): return number != 0
+            case .string(let string): return !string.isEmpty && string != "false"
+            default: return false
+            }
+        }
+    }
+
+    static func describe(_ value: JSONValue) -> String {
+        switch value {
+        case .string(let string): "a string (\"\(string.prefix(20))\")"
+        default: value.kindName
+        }
+    }
+}

@@ -1,0 +1,148 @@
+// Stacks: children along an axis, flexing like CSS flex items, aligned across it.
+
+import GalleyText
+
+/// Measures a (non-wrapping) stack.
+///
+/// Each visible child starts at its natural size along the axis (a label's widest line, an
+/// image's width, a spacer's length). Free space goes to children by their grow factors; an
+/// overflow is taken from children by their shrink factors weighted by their natural sizes,
+/// never below their minimums, and children whose size changed are measured again at it (a
+/// shrunk label wraps onto more lines). Collapsed children take no space and no spacing.
+struct StackLayout {
+    let stack: CompiledStack
+    let node: CompiledNode
+
+    func measure(with measurer: inout RowMeasurer, width: Double, height: Double?) throws(LayoutError) -> MeasuredNode {
+        let horizontal = stack.axis == .horizontal
+        // A horizontal stack starts each child at its natural (unconstrained) width, as CSS flex
+        // items start at their max-content size; a vertical one offers every child its width.
+        var children: [MeasuredNode] = []
+        for child in stack.children {
+            children.append(try measurer.measure(child, width: horizontal ? .infinity : width, height: horizontal ? height : nil))
+        }
+        let visible = children.indices.filter { !children[$0].isCollapsed }
+        guard !visible.isEmpty, visible.contains(where: { !stack.children[$0].isSpacer }) else { return .collapsed(node) }
+
+        // Main axis: natural sizes, then flex.
+        func mainSize(_ size: Size) -> Double { horizontal ? size.width : size.height }
+        let gaps = stack.spacing * Double(visible.count - 1)
+        let available = (horizontal ? width : height).map { $0 - gaps }
+        var sizes = visible.map { index -> Double in
+            let child = stack.children[index]
+            if case .spacer(let length) = child.kind { return length }
+            return clamp(mainSize(children[index].size), child)
+        }
+        if let available, available.isFinite {
+            sizes = Self.distribute(
+                sizes, available: available, nodes: visible.map { stack.children[$0] })
+        }
+        for (position, index) in visible.enumerated() {
+            let child = stack.children[index]
+            if child.isSpacer {
+                children[index].size = horizontal ? Size(width: sizes[position], height: 0) : Size(width: 0, height: sizes[position])
+                continue
+            }
+            if abs(mainSize(children[index].size) - sizes[position]) > 1e-9 {
+                children[index] = horizontal
+                    ? try measurer.measure(child, width: sizes[position], height: height)
+                    : try measurer.measure(child, width: width, height: sizes[position])
+            }
+            if horizontal { children[index].size.width = sizes[position] } else { children[index].size.height = sizes[position] }
+        }
+
+        // Cross axis.
+        let contentChildren = visible.filter { !stack.children[$0].isSpacer }
+        let crossSizes = contentChildren.map { horizontal ? children[$0].size.height : children[$0].size.width }
+        var crossSize: Double
+        if horizontal {
+            crossSize = height ?? crossSizes.max() ?? 0
+        } else {
+            crossSize = stack.alignment == .fill && width.isFinite ? width : crossSizes.max() ?? 0
+        }
+        var baselineShifts: [Int: Double] = [:]
+        if horizontal && (stack.alignment == .firstBaseline || stack.alignment == .lastBaseline) {
+            let first = stack.alignment == .firstBaseline
+            let baselines = contentChildren.map { index in
+                (first ? children[index].firstBaseline : children[index].lastBaseline) ?? children[index].size.height
+            }
+            let line = baselines.max() ?? 0
+            var bottom = 0.0
+            for (index, baseline) in zip(contentChildren, baselines) {
+                baselineShifts[index] = line - baseline
+                bottom = max(bottom, line - baseline + children[index].size.height)
+            }
+            crossSize = height ?? bottom
+        }
+
+        // Positions.
+        var offset = 0.0
+        for (position, index) in visible.enumerated() {
+            if position > 0 { offset += stack.spacing }
+            let childCross = horizontal ? children[index].size.height : children[index].size.width
+            var cross: Double
+            switch stack.alignment {
+            case .leading: cross = 0
+            case .center: cross = (crossSize - childCross) / 2
+            case .trailing: cross = crossSize - childCross
+            case .fill:
+                cross = 0
+                if !stack.children[index].isSpacer {
+                    if horizontal { children[index].size.height = crossSize } else { children[index].size.width = crossSize }
+                }
+            case .firstBaseline, .lastBaseline: cross = baselineShifts[index] ?? 0
+            }
+            children[index].origin = horizontal ? Point(x: offset, y: cross) : Point(x: cross, y: offset)
+            offset += sizes[position]
+        }
+        let size = horizontal ? Size(width: offset, height: crossSize) : Size(width: crossSize, height: offset)
+        let firstText = contentChildren.first { children[$0].firstBaseline != nil }
+        let lastText = contentChildren.last { children[$0].lastBaseline != nil }
+        return MeasuredNode(
+            node: node, size: size,
+            firstBaseline: firstText.map { children[$0].origin.y + children[$0].firstBaseline! },
+            lastBaseline: lastText.map { children[$0].origin.y + children[$0].lastBaseline! },
+            children: children)
+    }
+
+    private func clamp(_ value: Double, _ node: CompiledNode) -> Double {
+        var result = value
+        if let maximum = node.maximum { result = min(result, maximum) }
+        if let minimum = node.minimum { result = max(result, minimum) }
+        return result
+    }
+
+    /// Grows or shrinks `sizes` to add up to `available`, freezing children at their limits.
+    static func distribute(_ natural: [Double], available: Double, nodes: [CompiledNode]) -> [Double] {
+        var sizes = natural
+        var frozen = [Bool](repeating: false, count: sizes.count)
+        for _ in 0...sizes.count {
+            let free = available - sizes.reduce(0, +)
+            if abs(free) < 1e-9 { break }
+            let growing = free > 0
+            let weights = nodes.indices.map { index -> Double in
+                guard !frozen[index] else { return 0 }
+                return growing ? nodes[index].grow : nodes[index].shrink * natural[index]
+            }
+            let total = weights.reduce(0, +)
+            guard total > 0 else { break }
+            var changed = false
+            for index in nodes.indices where weights[index] > 0 {
+                var proposed = sizes[index] + free * weights[index] / total
+                if growing, let maximum = nodes[index].maximum, proposed >= maximum {
+                    proposed = maximum
+                    frozen[index] = true
+                }
+                let minimum = nodes[index].minimum ?? 0
+                if !growing && proposed <= minimum {
+                    proposed = minimum
+                    frozen[index] = true
+                }
+                if proposed != sizes[index] { changed = true }
+                sizes[index] = proposed
+            }
+            if !changed { break }
+        }
+        return sizes
+    }
+}

@@ -1,0 +1,189 @@
+// Resolves a template tree's names against a stylesheet, checking every value on the way.
+
+import Foundation
+import GalleyText
+
+/// Walks a template, resolving metrics and styles and numbering nodes.
+struct TemplateCompiler {
+    let stylesheet: Stylesheet
+    private(set) var nextID = 0
+    private(set) var names: [String] = []
+
+    init(stylesheet: Stylesheet) { self.stylesheet = stylesheet }
+
+    mutating func compile(_ node: Node, path: String) throws(LayoutError) -> CompiledNode {
+        let id = nextID
+        nextID += 1
+        if let name = node.name {
+            guard !names.contains(name) else { throw .invalidTemplate(path: path, reason: "the name '\(name)' is used twice") }
+            names.append(name)
+        }
+        let kind: CompiledKind
+        var defaultShrink = 0.0
+        var grow = node.flex.grow
+        switch node.kind {
+        case .label(let label):
+            kind = .label(try compile(label, path: path))
+            defaultShrink = 1
+        case .image(let image):
+            kind = .image(try compile(image, path: path))
+        case .spacer(let spacer):
+            kind = .spacer(try length(spacer.length, path + ".length"))
+            if node.flex.grow == 0 && node.flex.maximum == nil { grow = 1 }
+        case .inset(let inset):
+            let insets = EdgeInsets(
+                top: try length(inset.insets.top, path + ".insets.top"),
+                left: try length(inset.insets.left, path + ".insets.left"),
+                bottom: try length(inset.insets.bottom, path + ".insets.bottom"),
+                right: try length(inset.insets.right, path + ".insets.right"))
+            kind = .inset(insets, try compile(inset.child, path: path + ".child"))
+        case .stack(let stack):
+            var children: [CompiledNode] = []
+            for (index, child) in stack.children.enumerated() {
+                children.append(try compile(child, path: "\(path).children[\(index)]"))
+            }
+            if stack.axis == .vertical && (stack.alignment == .firstBaseline || stack.alignment == .lastBaseline) {
+                throw .invalidTemplate(path: path, reason: "baseline alignment applies to horizontal stacks only")
+            }
+            if stack.wraps && stack.axis == .vertical {
+                throw .invalidTemplate(path: path, reason: "only horizontal stacks wrap")
+            }
+            kind = .stack(CompiledStack(
+                axis: stack.axis, spacing: try length(stack.spacing, path + ".spacing"), alignment: stack.alignment,
+                wraps: stack.wraps, lineSpacing: try length(stack.lineSpacing, path + ".lineSpacing"), children: children))
+        case .overlay(let overlay):
+            let base = try compile(overlay.base, path: path + ".base")
+            var layers: [CompiledNode] = []
+            for (index, layer) in overlay.layers.enumerated() {
+                layers.append(try compile(layer, path: "\(path).layers[\(index)]"))
+            }
+            kind = .overlay(base: base, layers: layers, alignment: overlay.alignment)
+        case .size(let rule):
+            if let ratio = rule.aspectRatio, !(ratio.isFinite && ratio > 0) {
+                throw .invalidTemplate(path: path, reason: "aspectRatio must be a finite number > 0, not \(ratio)")
+            }
+            kind = .size(
+                width: try dimension(rule.width, path + ".width"), height: try dimension(rule.height, path + ".height"),
+                aspectRatio: rule.aspectRatio, alignment: rule.alignment, child: try compile(rule.child, path: path + ".child"))
+        case .conditional(let conditional):
+            kind = .conditional(
+                field: conditional.field, test: conditional.test, negated: conditional.negated,
+                child: try compile(conditional.child, path: path + ".child"))
+        case .accessory(let accessory):
+            var widths: [Accessory.Kind: Double] = [.none: 0]
+            for kind in Accessory.Kind.allCases where kind != .none {
+                let name = "accessory" + kind.rawValue.prefix(1).uppercased() + kind.rawValue.dropFirst() + "Width"
+                widths[kind] = try length(.metric(name), path)
+            }
+            kind = .accessory(accessory.kind, field: accessory.field, widths: widths, height: try length("accessoryHeight", path))
+        }
+        guard node.flex.grow.isFinite && node.flex.grow >= 0 else {
+            throw .invalidTemplate(path: path, reason: "grow must be a finite number ≥ 0, not \(node.flex.grow)")
+        }
+        if let shrink = node.flex.shrink, !(shrink.isFinite && shrink >= 0) {
+            throw .invalidTemplate(path: path, reason: "shrink must be a finite number ≥ 0, not \(shrink)")
+        }
+        return CompiledNode(
+            id: id, name: node.name, path: path, kind: kind, grow: grow, shrink: node.flex.shrink ?? defaultShrink,
+            minimum: try node.flex.minimum.map { value throws(LayoutError) in try length(value, path + ".minimum") },
+            maximum: try node.flex.maximum.map { value throws(LayoutError) in try length(value, path + ".maximum") })
+    }
+
+    // MARK: - Kinds
+
+    private func compile(_ label: Label, path: String) throws(LayoutError) -> CompiledLabel {
+        guard label.maximumLines >= 0 else {
+            throw .invalidTemplate(path: path, reason: "maxLines must be ≥ 0, not \(label.maximumLines)")
+        }
+        let style = try resolve(label.style, path + ".style")
+        let paragraph = ParagraphStyle(
+            lineHeightMultiple: style.lineHeightMultiple, alignment: label.alignment,
+            lineBreakMode: label.lineBreakMode, maximumLines: label.maximumLines)
+        return CompiledLabel(content: try compile(label.content, path: path + ".text"), style: style, paragraph: paragraph)
+    }
+
+    private func compile(_ content: LabelContent, path: String) throws(LayoutError) -> CompiledContent {
+        switch content {
+        case .field(let field): return .field(field)
+        case .literal(let text): return .literal(text)
+        case .format(let format): return .format(try Self.parseFormat(format, path: path))
+        case .styledField(let field): return .styledField(field)
+        case .runs(let runs):
+            var compiled: [(CompiledContent, ResolvedTextStyle)] = []
+            for (index, run) in runs.enumerated() {
+                if case .runs = run.content { throw .invalidTemplate(path: "\(path).runs[\(index)]", reason: "runs cannot nest") }
+                compiled.append((try compile(run.content, path: "\(path).runs[\(index)]"), try resolve(run.style, "\(path).runs[\(index)].style")))
+            }
+            return .runs(compiled)
+        }
+    }
+
+    private func compile(_ image: Image, path: String) throws(LayoutError) -> CompiledImage {
+        let size: CompiledImageSize
+        switch image.size {
+        case .fixed(let spec): size = .fixed(try self.size(spec, path + ".size"))
+        case .fields(let width, let height, let fallback):
+            size = .fields(width: width, height: height, fallback: try fallback.map { spec throws(LayoutError) in try self.size(spec, path + ".fallback") })
+        }
+        return CompiledImage(
+            source: image.source, size: size,
+            minimum: try image.minimum.map { spec throws(LayoutError) in try self.size(spec, path + ".minimum") },
+            maximum: try image.maximum.map { spec throws(LayoutError) in try self.size(spec, path + ".maximum") })
+    }
+
+    /// Splits "{author.name} · {duration|duration}" into literals and fields.
+    static func parseFormat(_ format: String, path: String) throws(LayoutError) -> [FormatPiece] {
+        var pieces: [FormatPiece] = []
+        var literal = ""
+        var rest = Substring(format)
+        while let open = rest.firstIndex(of: "{") {
+            literal += rest[..<open]
+            guard let close = rest[open...].firstIndex(of: "}") else {
+                throw .invalidTemplate(path: path, reason: "format \"\(format)\" has an unclosed '{'")
+            }
+            if !literal.isEmpty { pieces.append(.literal(literal)) }
+            literal = ""
+            let inner = rest[rest.index(after: open)..<close].split(separator: "|", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            guard let field = inner.first, !field.isEmpty else {
+                throw .invalidTemplate(path: path, reason: "format \"\(format)\" has an empty placeholder")
+            }
+            let formatter = inner.count > 1 ? inner[1] : nil
+            if let formatter, !FieldFormatter.names.contains(formatter) {
+                throw .invalidTemplate(path: path, reason: "unknown formatter '\(formatter)'; known: \(FieldFormatter.names.sorted().joined(separator: ", "))")
+            }
+            pieces.append(.field(FieldPath(field), formatter: formatter))
+            rest = rest[rest.index(after: close)...]
+        }
+        literal += rest
+        if !literal.isEmpty { pieces.append(.literal(literal)) }
+        return pieces
+    }
+
+    // MARK: - Values
+
+    private func length(_ length: Length, _ path: String) throws(LayoutError) -> Double {
+        try stylesheet.resolve(length, at: path)
+    }
+
+    private func size(_ spec: SizeSpec, _ path: String) throws(LayoutError) -> Size {
+        Size(width: try length(spec.width, path + ".width"), height: try length(spec.height, path + ".height"))
+    }
+
+    private func dimension(_ dimension: Dimension, _ path: String) throws(LayoutError) -> CompiledDimension {
+        let compiled = CompiledDimension(
+            fixed: try dimension.fixed.map { value throws(LayoutError) in try length(value, path + ".fixed") },
+            minimum: try dimension.minimum.map { value throws(LayoutError) in try length(value, path + ".min") },
+            maximum: try dimension.maximum.map { value throws(LayoutError) in try length(value, path + ".max") })
+        if let minimum = compiled.minimum, let maximum = compiled.maximum, minimum > maximum {
+            throw .invalidTemplate(path: path, reason: "min \(minimum) is larger than max \(maximum)")
+        }
+        return compiled
+    }
+
+    private func resolve(_ style: StyleReference, _ path: String) throws(LayoutError) -> ResolvedTextStyle {
+        let spec = try stylesheet.resolve(style, at: path)
+        return ResolvedTextStyle(
+            style: spec.textStyle(multiplier: stylesheet.contentSizeMultiplier),
+            lineHeightMultiple: spec.lineHeightMultiple, color: stylesheet.resolveColor(spec.color))
+    }
+}

@@ -1,0 +1,47 @@
+// A named text style in a stylesheet: font, size, line height and colour.
+
+import GalleyText
+
+/// A text style as a stylesheet or template states it.
+public struct TextStyleSpec: Sendable, Hashable {
+    /// A font family of the text engine's collection, or a font file path.
+    public var family: String
+    /// Size in points, before the stylesheet's content-size multiplier.
+    public var size: Double
+    public var weight: Int
+    public var italic: Bool
+    /// Multiple of the font's line height (0: natural).
+    public var lineHeightMultiple: Double
+    public var letterSpacing: Double
+    /// Passed through to renderers: a colour name from the stylesheet, or `#RRGGBB[AA]`.
+    public var color: String?
+
+    public init(
+        family: String = "Noto Sans", size: Double, weight: Int = 400, italic: Bool = false,
+        lineHeightMultiple: Double = 0, letterSpacing: Double = 0, color: String? = nil
+    ) {
+        self.family = family
+        self.size = size
+        self.weight = weight
+        self.italic = italic
+        self.lineHeightMultiple = lineHeightMultiple
+        self.letterSpacing = letterSpacing
+        self.color = color
+    }
+
+    /// The engine's text style at `multiplier` times the size (Dynamic Type).
+    func textStyle(multiplier: Double) -> TextStyle {
+        TextStyle(
+            font: FontDescriptor.named(family, weight: weight, italic: italic), size: size * multiplier,
+            letterSpacing: letterSpacing)
+    }
+
+    /// Why the style cannot be used, or nil.
+    var problem: String? {
+        if !(size.isFinite && size > 0) { return "size must be a finite number > 0, not \(size)" }
+        if !(1...1000).contains(weight) { return "weight must be 1...1000, not \(weight)" }
+        if !(lineHeightMultiple.isFinite && lineHeightMultiple >= 0) { return "lineHeightMultiple must be ≥ 0" }
+        if !letterSpacing.isFinite { return "letterSpacing must be finite" }
+        return nil
+    }
+}

@@ -1,0 +1,67 @@
+// Rectangles and edge insets in row coordinates.
+
+import GalleyText
+
+/// A rectangle in a row's coordinates: x to the right, y down from the row's top.
+public struct Rect: Sendable, Hashable, CustomStringConvertible {
+    public var x: Double
+    public var y: Double
+    public var width: Double
+    public var height: Double
+
+    /// A rectangle from its origin and size.
+    public init(x: Double, y: Double, width: Double, height: Double) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+    }
+
+    /// The empty rectangle at the origin, the frame of a collapsed node.
+    public static let zero = Rect(x: 0, y: 0, width: 0, height: 0)
+
+    public var minX: Double { x }
+    public var minY: Double { y }
+    public var maxX: Double { x + width }
+    public var maxY: Double { y + height }
+
+    /// The rectangle with every edge moved to the nearest device pixel at `scale`, so that
+    /// adjacent frames still share their edges after snapping.
+    public func snapped(toScale scale: Double) -> Rect {
+        func snap(_ value: Double) -> Double { (value * scale).rounded() / scale }
+        let left = snap(x), top = snap(y)
+        return Rect(x: left, y: top, width: snap(maxX) - left, height: snap(maxY) - top)
+    }
+
+    /// The rectangle reflected across the vertical centre line of a row `width` wide.
+    func mirrored(inWidth width: Double) -> Rect {
+        Rect(x: width - maxX, y: y, width: self.width, height: height)
+    }
+
+    /// `[x, y, width, height]`, as the `galley layout` command prints frames.
+    public var components: [Double] { [x, y, width, height] }
+
+    public var description: String { "(\(x), \(y), \(width), \(height))" }
+}
+
+/// Distances inward from a rectangle's edges.
+public struct EdgeInsets: Sendable, Hashable {
+    public var top: Double
+    public var left: Double
+    public var bottom: Double
+    public var right: Double
+
+    /// Insets from their four edges.
+    public init(top: Double = 0, left: Double = 0, bottom: Double = 0, right: Double = 0) {
+        self.top = top
+        self.left = left
+        self.bottom = bottom
+        self.right = right
+    }
+
+    /// The same inset on every edge.
+    public init(all value: Double) { self.init(top: value, left: value, bottom: value, right: value) }
+
+    public var horizontal: Double { left + right }
+    public var vertical: Double { top + bottom }
+}

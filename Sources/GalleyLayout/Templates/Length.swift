@@ -1,0 +1,47 @@
+// A length in a template: points, or the name of a stylesheet metric.
+
+/// A distance in a template: a number of points, or a metric the stylesheet defines
+/// (`"tableCellHPadding"`), so that templates follow the stylesheet.
+public enum Length: Sendable, Hashable, ExpressibleByFloatLiteral, ExpressibleByIntegerLiteral,
+    ExpressibleByStringLiteral, CustomStringConvertible
+{
+    case points(Double)
+    case metric(String)
+
+    public init(floatLiteral value: Double) { self = .points(value) }
+    public init(integerLiteral value: Int) { self = .points(Double(value)) }
+    public init(stringLiteral value: String) { self = .metric(value) }
+
+    public static let zero = Length.points(0)
+
+    public var description: String {
+        switch self {
+        case .points(let value): "\(value)"
+        case .metric(let name): name
+        }
+    }
+}
+
+/// Insets in a template, each a ``Length``. Left and right are mirrored in right-to-left rows.
+public struct Insets: Sendable, Hashable {
+    public var top: Length
+    public var left: Length
+    public var bottom: Length
+    public var right: Length
+
+    /// Insets from their four edges.
+    public init(top: Length = .zero, left: Length = .zero, bottom: Length = .zero, right: Length = .zero) {
+        self.top = top
+        self.left = left
+        self.bottom = bottom
+        self.right = right
+    }
+
+    /// The same length on every edge.
+    public init(all length: Length) { self.init(top: length, left: length, bottom: length, right: length) }
+
+    /// One length for left and right, another for top and bottom.
+    public init(horizontal: Length, vertical: Length) {
+        self.init(top: vertical, left: horizontal, bottom: vertical, right: horizontal)
+    }
+}

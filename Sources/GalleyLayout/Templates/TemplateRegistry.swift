@@ -1,0 +1,30 @@
+// Maps item kinds to templates, as Three20's cellClassForObject: did.
+
+/// Which template lays out which kind of item, with an optional fallback.
+public struct TemplateRegistry: Sendable {
+    private var templates: [String: CompiledTemplate]
+    /// Used for kinds with no template of their own.
+    public var fallback: CompiledTemplate?
+
+    /// A registry of `templates` keyed by item kind.
+    public init(_ templates: [String: CompiledTemplate] = [:], fallback: CompiledTemplate? = nil) {
+        self.templates = templates
+        self.fallback = fallback
+    }
+
+    /// Registers `template` for items of `kind`.
+    public mutating func register(_ template: CompiledTemplate, for kind: String) {
+        templates[kind] = template
+    }
+
+    /// The kinds with a template of their own, sorted.
+    public var kinds: [String] { templates.keys.sorted() }
+
+    /// The template for `item`'s kind, or the fallback.
+    ///
+    /// - Throws: ``LayoutError/noTemplate(kind:)`` when there is neither.
+    public func template(for item: Item) throws(LayoutError) -> CompiledTemplate {
+        if let template = templates[item.kind] ?? fallback { return template }
+        throw .noTemplate(kind: item.kind)
+    }
+}
