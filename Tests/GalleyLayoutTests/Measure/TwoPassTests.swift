@@ -1,0 +1,69 @@
+// The measure → arrange contract: arrange never measures text, results are deterministic,
+// rows measured on many threads equal rows measured on one.
+
+import Dispatch
+import GalleyJSON
+import GalleyLayout
+import GalleyText
+import Synchronization
+import Testing
+
+@Suite("Measure and arrange")
+struct TwoPassTests {
+    static let item = Fixture.item("message", [
+        "title": "Joe Hewitt", "caption": "Re: heights", "text": "Measured once, arranged without measuring again.",
+        "timestamp": "9:41 AM", "imageURL": "http://a/b.png",
+    ])
+
+    @Test("Arranging shapes and wraps no text: the engine's counters do not move")
+    func arrangeDoesNotMeasure() throws {
+        let engine = try TextEngine()
+        let template = try CompiledTemplate(BuiltInTemplates.message)
+        let measurement = try measure(Self.item, template: template, width: 375, environment: LayoutEnvironment(textEngine: engine, scale: 2))
+        let afterMeasure = engine.counters
+        #expect(afterMeasure.paragraphsShaped == 4)  // title, timestamp, caption, message
+        #expect(afterMeasure.lineBreakPasses >= 4)
+        let arrangement = arrange(measurement)
+        _ = arrange(measurement)
+        #expect(engine.counters == afterMeasure)
+        // The text layouts handed to renderers are the ones measured.
+        let message = try #require(arrangement.labels["message"]?.layout)
+        #expect(message.lines.count == measurement.lineCounts["message"])
+        #expect(!message.glyphRuns.isEmpty)
+    }
+
+    @Test("A row's height is the bottom of its lowest node plus the bottom inset, rounded up to pixels", arguments: [1.0, 2.0, 3.0])
+    func heightIsBottomPlusInset(_ scale: Double) throws {
+        let template = try CompiledTemplate(BuiltInTemplates.message)
+        let measurement = try measure(Self.item, template: template, width: 320, environment: Fixture.environment(scale: scale))
+        let arrangement = arrange(measurement)
+        let lowest = arrangement.frames.values.map(\.maxY).max()!
+        #expect(measurement.height == Fixture.ceil(lowest + 6, scale))
+        for frame in arrangement.frames.values {
+            for edge in [frame.minX, frame.minY, frame.maxX, frame.maxY] {
+                #expect(abs((edge * scale).rounded() - edge * scale) < 1e-9, "\(frame) is off the pixel grid")
+            }
+        }
+    }
+
+    @Test("Measuring from many threads gives exactly the serial results")
+    func concurrentEqualsSerial() throws {
+        let registry = try BuiltInTemplates.registry()
+        let items = (0..<60).map { index in
+            Fixture.item(["message", "text", "caption", "subtitle"][index % 4], [
+                "title": .string("Row \(index)"), "text": .string(String(repeating: "word ", count: index % 17 + 1)),
+                "caption": "Caption", "subtitle": "Sub", "timestamp": .string("\(index):00"),
+            ])
+        }
+        @Sendable func heights() throws -> [Double] {
+            try items.map { try measure($0, template: registry.template(for: $0), width: 375, environment: Fixture.environment(scale: 3)).height }
+        }
+        let serial = try heights()
+        let results = Mutex([Int: [Double]]())
+        DispatchQueue.concurrentPerform(iterations: 6) { worker in
+            let values = try? heights()
+            results.withLock { $0[worker] = values }
+        }
+        for values in results.withLock({ $0.values }) { #expect(values == serial) }
+    }
+}
