@@ -5,7 +5,7 @@ import GalleyJSON
 /// How field values become text in labels and formats.
 enum FieldFormatter {
     /// Formatters a format placeholder may name after a `|`.
-    static let names: Set<String> = ["duration", "uppercase", "lowercase"]
+    static let names: Set<String> = ["duration", "uppercase", "lowercase", "list"]
 
     /// The text of a scalar value: strings as they are, integers in decimal, other numbers in
     /// their shortest form, booleans as true or false. Nil for arrays and objects.
@@ -29,6 +29,15 @@ enum FieldFormatter {
             let (hours, minutes, rest) = (total / 3600, total / 60 % 60, total % 60)
             let twoDigits = { (number: Int) in number < 10 ? "0\(number)" : "\(number)" }
             return hours > 0 ? "\(hours):\(twoDigits(minutes)):\(twoDigits(rest))" : "\(minutes):\(twoDigits(rest))"
+        case "list":
+            // An array of scalars joined with commas ("iOS, Three20, Tables"); a scalar as itself.
+            guard case .array(let elements) = value else { return text(of: value) }
+            var parts: [String] = []
+            for element in elements {
+                guard let part = text(of: element) else { return nil }
+                if !part.isEmpty { parts.append(part) }
+            }
+            return parts.joined(separator: ", ")
         case "uppercase": return text(of: value)?.uppercased()
         case "lowercase": return text(of: value)?.lowercased()
         default: return nil

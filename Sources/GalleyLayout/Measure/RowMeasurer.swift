@@ -155,7 +155,7 @@ struct RowMeasurer {
                     guard let value = item.value(at: field) else { continue }
                     let text = formatter.map { FieldFormatter.apply($0, to: value) } ?? FieldFormatter.text(of: value)
                     guard let text else {
-                        throw .fieldType(path: node.path, field: field.description, expected: formatter == "duration" ? "a number of seconds" : "text or a number", found: Self.describe(value))
+                        throw .fieldType(path: node.path, field: field.description, expected: formatter == "duration" ? "a number of seconds" : formatter == "list" ? "an array of text or numbers" : "text or a number", found: Self.describe(value))
                     }
                     if !text.isEmpty { anyField = true }
                     result += text

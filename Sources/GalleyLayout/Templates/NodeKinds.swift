@@ -32,7 +32,8 @@ public indirect enum LabelContent: Sendable, Hashable {
     /// Fixed text.
     case literal(String)
     /// Fields joined into text: `"{author.name} · {duration|duration}"`. Placeholders name a
-    /// field, optionally piped through a formatter (`duration`: seconds as m:ss or h:mm:ss).
+    /// field, optionally piped through a formatter (`duration`: seconds as m:ss or h:mm:ss;
+    /// `list`: an array joined with commas; `uppercase`, `lowercase`).
     /// The label collapses when every field it names is missing or empty.
     case format(String)
     /// Styled runs in one paragraph (a bold name, then a regular message).

@@ -1,0 +1,127 @@
+// Templates and stylesheets in JSON: round trips, and errors that name the node at fault.
+
+import Foundation
+import GalleyJSON
+import GalleyLayout
+import Testing
+
+@Suite("Templates in JSON, validation and the registry")
+struct TemplateJSONTests {
+    @Test("Every built-in survives a round trip through JSON and through Codable", arguments: BuiltInTemplates.all.keys.sorted())
+    func roundTrip(_ name: String) throws {
+        let template = try #require(BuiltInTemplates.all[name])
+        #expect(try Template(json: template.json, name: name) == template)
+        let data = try JSONEncoder().encode(template)
+        #expect(try JSONDecoder().decode(Template.self, from: data) == template)
+    }
+
+    static func template(_ text: String) throws -> Template {
+        try Template(json: JSONParser.parse(text), name: "t")
+    }
+
+    @Test("Malformed templates are errors that name the node", arguments: [
+        (#"{"type": "lable", "field": "title", "style": "font"}"#, "t.root.type", "unknown node type 'lable'"),
+        (#"{"type": "label", "field": "a", "style": {"size": -12}}"#, "t.root.style", "size must be a finite number > 0"),
+        (#"{"type": "vstack", "children": [{"type": "label", "field": "a", "style": "font", "maxLine": 2}]}"#, "t.root.children[0]", "unknown key 'maxLine'"),
+        (#"{"type": "vstack", "chidren": []}"#, "t.root", "unknown key 'chidren'"),
+        (#"{"type": "label", "style": "font"}"#, "t.root", "a label needs"),
+        (#"{"type": "inset", "insets": {"top": true}, "child": {"type": "spacer"}}"#, "t.root.insets.top", "a length must be a number or a metric name"),
+        (#"{"type": "stack", "axis": "diagonal"}"#, "t.root.axis", "must be one of horizontal, vertical"),
+        (#"{"type": "image", "widthField": "w"}"#, "t.root.heightField", "is missing"),
+    ])
+    func decodingErrors(_ json: String, _ path: String, _ message: String) {
+        #expect {
+            try Self.template(json)
+        } throws: { error in
+            guard case LayoutError.invalidTemplate(let errorPath, let reason) = error else { return false }
+            return errorPath == path && reason.contains(message)
+        }
+    }
+
+    @Test("Compiling checks names and numbers against the stylesheet", arguments: [
+        (#"{"type": "label", "field": "a", "style": "headline"}"#, "root.style", "unknown text style 'headline'"),
+        (#"{"type": "vstack", "spacing": "gutter", "children": []}"#, "root.spacing", "unknown metric 'gutter'"),
+        (#"{"type": "spacer", "length": -4}"#, "root.length", "must be a finite number ≥ 0"),
+        (#"{"type": "size", "aspectRatio": 0, "child": {"type": "spacer"}}"#, "root", "aspectRatio"),
+        (#"{"type": "size", "width": {"min": 50, "max": 20}, "child": {"type": "spacer"}}"#, "root.width", "min 50.0 is larger than max 20.0"),
+        (#"{"type": "label", "format": "{title", "style": "font"}"#, "root.text", "unclosed"),
+        (#"{"type": "label", "format": "{title|shout}", "style": "font"}"#, "root.text", "unknown formatter 'shout'"),
+        (#"{"type": "vstack", "children": [{"type": "spacer", "name": "x"}, {"type": "spacer", "name": "x"}]}"#, "root.children[1]", "used twice"),
+    ])
+    func compileErrors(_ json: String, _ path: String, _ message: String) throws {
+        let template = try Self.template(json)
+        #expect {
+            try CompiledTemplate(template)
+        } throws: { error in
+            guard case LayoutError.invalidTemplate(let errorPath, let reason) = error else { return false }
+            return errorPath.hasSuffix(path) && reason.contains(message)
+        }
+    }
+
+    @Test("Inline styles built in Swift are checked when compiling")
+    func inlineStyles() {
+        let template = Template(name: "t", root: Node(.label(Label(.field("a"), style: .inline(TextStyleSpec(size: .nan))))))
+        #expect(throws: LayoutError.invalidTemplate(path: "root.style", reason: "text style: size must be a finite number > 0, not nan")) {
+            try CompiledTemplate(template)
+        }
+    }
+
+    @Test("A field of the wrong type is an error naming the node and the field")
+    func fieldTypes() throws {
+        let template = try CompiledTemplate(Self.template(#"{"type": "label", "field": "author", "style": "font"}"#))
+        #expect(throws: LayoutError.fieldType(path: "root", field: "author", expected: "text or a number", found: "an object")) {
+            try measure(Fixture.item("x", ["author": ["name": "Ada"]]), template: template, width: 320, environment: Fixture.environment(scale: 1))
+        }
+        let nested = try CompiledTemplate(Self.template(#"{"type": "label", "field": "author.name", "style": "font"}"#))
+        let measurement = try measure(Fixture.item("x", ["author": ["name": "Ada"]]), template: nested, width: 320, environment: Fixture.environment(scale: 1))
+        #expect(measurement.lineCounts["root"] == nil && measurement.height > 0)
+    }
+
+    @Test("Bad widths and scales are errors")
+    func geometry() throws {
+        let template = try CompiledTemplate(BuiltInTemplates.text)
+        for width in [-1.0, .infinity, .nan] {
+            #expect(throws: LayoutError.self) { try measure(Fixture.item("t", ["text": "x"]), template: template, width: width, environment: Fixture.environment(scale: 1)) }
+        }
+        #expect(throws: LayoutError.self) { try measure(Fixture.item("t", ["text": "x"]), template: template, width: 320, environment: Fixture.environment(scale: 0)) }
+    }
+
+    @Test("Stylesheets derive from the standard one and override entries")
+    func stylesheets() throws {
+        let sheet = try Stylesheet(json: ##"{"name": "brand", "textStyles": {"tableFont": {"size": 20, "weight": 700, "color": "brandBlue"}}, "metrics": {"tableCellHPadding": 16}, "colors": {"brandBlue": "#0044FF"}, "contentSizeMultiplier": 1.1}"##)
+        #expect(sheet.name == "brand")
+        #expect(sheet.textStyles["tableFont"]?.size == 20)
+        #expect(sheet.textStyles["font"] == Stylesheet.standard.textStyles["font"])
+        #expect(sheet.metrics["tableCellHPadding"] == 16 && sheet.metrics["tableCellVPadding"] == 10)
+        #expect(sheet.contentSizeMultiplier == 1.1)
+        let item = Fixture.item("t", ["text": "Hello"])
+        let arrangement = arrange(try measure(item, template: CompiledTemplate(BuiltInTemplates.text, stylesheet: sheet), width: 320, environment: Fixture.environment(scale: 1)))
+        #expect(arrangement.frames["text"]?.minX == 16)
+        #expect(arrangement.labels["text"]?.color == "#0044FF")
+        #expect(throws: LayoutError.self) { try Stylesheet(json: #"{"metrics": {"gap": "wide"}}"#) }
+        #expect(throws: LayoutError.self) { try Stylesheet(json: #"{"extends": "fancy"}"#) }
+        let empty = try Stylesheet(json: #"{"extends": null}"#)
+        #expect(throws: LayoutError.self) { try CompiledTemplate(BuiltInTemplates.text, stylesheet: empty) }
+    }
+
+    @Test("The registry maps kinds to templates, with a fallback; without one, an unknown kind is an error")
+    func registry() throws {
+        var registry = try BuiltInTemplates.registry()
+        #expect(try registry.template(for: Fixture.item("message", [:])).template.name == "three20.message")
+        #expect(try registry.template(for: Fixture.item("uikit.value1", [:])).template.name == "uikit.value1")
+        #expect(throws: LayoutError.noTemplate(kind: "video")) { try registry.template(for: Fixture.item("video", [:])) }
+        registry.fallback = try CompiledTemplate(BuiltInTemplates.text)
+        #expect(try registry.template(for: Fixture.item("video", [:])).template.name == "three20.text")
+    }
+
+    @Test("Items parse from JSON with clear errors")
+    func items() throws {
+        let item = try Item(json: #"{"id": 42, "kind": "video", "title": "Sunset", "thumb": {"width": 120, "height": 90}, "tags": ["a", "b"]}"#)
+        #expect(item.id == "42" && item.kind == "video")
+        #expect(item.value(at: "thumb.width") == 120)
+        #expect(item.value(at: "tags.1") == "b")
+        #expect(item.value(at: "thumb.depth") == nil)
+        #expect(throws: LayoutError.invalidItem("field 'kind' is missing")) { try Item(json: #"{"id": 1}"#) }
+        #expect(throws: LayoutError.invalidItem("field 'id' must be a string or an integer, got an array")) { try Item(json: #"{"id": [], "kind": "k"}"#) }
+    }
+}
