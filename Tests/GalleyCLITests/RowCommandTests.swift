@@ -1,0 +1,85 @@
+// `galley heights` and `galley layout` end to end.
+
+import Foundation
+import Testing
+
+@Suite("galley heights and galley layout")
+struct RowCommandTests {
+    static let items = [
+        #"{"id": "m1", "kind": "message", "title": "Joe", "caption": "Re: rows", "text": "A message body", "timestamp": "9:41"}"#,
+        #"{"id": 2, "kind": "text", "text": "Hello, table", "url": "app://x"}"#,
+        #"{"id": "bad", "kind": "video"}"#,
+        #"not json"#,
+        #"{"id": "img", "kind": "image", "text": "Photo", "imageURL": "u", "image": {"width": "wide", "height": 4}}"#,
+        #"{"id": "s", "kind": "subtitle", "text": "Title"}"#,
+    ].joined(separator: "\n")
+
+    @Test("heights: one line per item and width, in order; bad items are reported and skipped")
+    func heights() throws {
+        let output = try GalleyExecutable.run(["heights", "--width", "320,375", "--scale", "2"], input: Self.items)
+        #expect(output.status == 1)
+        let lines = output.lines
+        #expect(lines.map { "\($0["id"]!)" } == ["m1", "m1", "2", "2", "bad", "<null>", "img", "s", "s"])
+        #expect(lines.filter { $0["error"] == nil }.map { $0["width"] as? Int } == [320, 375, 320, 375, 320, 375])
+        for line in lines where line["error"] == nil {
+            let height = try #require(line["height"] as? Double)
+            #expect(height > 0 && (height * 2).rounded() == height * 2)
+        }
+        let errors = lines.filter { $0["error"] != nil }
+        #expect(errors.map { $0["line"] as? Int } == [3, 4, 5])
+        #expect((errors[0]["error"] as? String)?.contains("no template for kind 'video'") == true)
+        #expect((errors[1]["error"] as? String)?.contains("invalid JSON at column 1") == true)
+        #expect((errors[2]["error"] as? String)?.contains("field 'image.width' must be a number") == true)
+        #expect(output.stderr.contains("3 line(s) failed"))
+    }
+
+    @Test("layout: frames of every named node, collapsed ones at zero")
+    func layout() throws {
+        let output = try GalleyExecutable.run(["layout", "--width", "320"], input: Self.items.components(separatedBy: "\n")[0])
+        #expect(output.status == 0, "\(output.stderr)")
+        let line = try #require(output.lines.first)
+        let frames = try #require(line["frames"] as? [String: [Double]])
+        #expect(Set(frames.keys) == ["image", "title", "timestamp", "caption", "message", "accessory"])
+        #expect(frames["image"] == [0, 0, 0, 0] && frames["accessory"] == [0, 0, 0, 0])
+        #expect(frames["title"]?[0] == 10 && frames["title"]?[1] == 6)
+        let bottom = frames.values.map { $0[1] + $0[3] }.max()!
+        #expect(line["height"] as? Double == bottom + 6)
+    }
+
+    @Test("--template forces one built-in; --templates and --stylesheet read JSON files")
+    func templateOptions() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("galley-rows-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let templates = directory.appendingPathComponent("templates.json")
+        try #"{"video": {"type": "inset", "insets": "tableCellHPadding", "child": {"type": "label", "name": "title", "field": "title", "style": "tableFont"}}}"#
+            .write(to: templates, atomically: true, encoding: .utf8)
+        let stylesheet = directory.appendingPathComponent("style.json")
+        try #"{"metrics": {"tableCellHPadding": 20}}"#.write(to: stylesheet, atomically: true, encoding: .utf8)
+        let video = #"{"id": "v", "kind": "video", "title": "Sunset", "text": "Sunset"}"#
+        let custom = try GalleyExecutable.run(["layout", "--templates", templates.path, "--stylesheet", stylesheet.path], input: video)
+        #expect(custom.status == 0, "\(custom.stderr)")
+        #expect((custom.lines.first?["frames"] as? [String: [Double]])?["title"]?[0] == 20)
+        let forced = try GalleyExecutable.run(["heights", "--template", "uikit.default"], input: video)
+        #expect(forced.status == 0)
+        #expect(forced.lines.first?["height"] as? Double == 46)  // 24-point line (17-point Noto Sans, rounded) + 2 × 11
+        let badTemplates = directory.appendingPathComponent("bad.json")
+        try #"{"video": {"type": "lable"}}"#.write(to: badTemplates, atomically: true, encoding: .utf8)
+        let bad = try GalleyExecutable.run(["heights", "--templates", badTemplates.path], input: video)
+        #expect(bad.status != 0)
+        #expect(bad.stderr.contains("unknown node type 'lable'"))
+        let unknown = try GalleyExecutable.run(["heights", "--template", "nope"], input: video)
+        #expect(unknown.status != 0 && unknown.stderr.contains("no built-in template 'nope'"))
+        let badWidth = try GalleyExecutable.run(["heights", "--width", "320,abc"], input: video)
+        #expect(badWidth.status != 0 && badWidth.stderr.contains("--width"))
+    }
+
+    @Test("The same input gives the same bytes with one worker or two")
+    func deterministic() throws {
+        let input = (0..<200).map { #"{"id": \#($0), "kind": "message", "title": "Row \#($0)", "text": "\#(String(repeating: "word ", count: $0 % 23))", "timestamp": "\#($0 % 12):00"}"# }.joined(separator: "\n")
+        let one = try GalleyExecutable.run(["layout", "--width", "320,768", "--scale", "3", "--jobs", "1"], input: input)
+        let two = try GalleyExecutable.run(["layout", "--width", "320,768", "--scale", "3", "--jobs", "2"], input: input)
+        #expect(one.stdout == two.stdout)
+        #expect(one.lines.count == 400)
+    }
+}
