@@ -64,8 +64,7 @@ let package = Package(
             exclude: ["Fixtures"]),
         .testTarget(
             name: "GalleyLayoutTests",
-            dependencies: ["GalleyLayout", "GalleyText", "GalleyJSON"],
-            exclude: ["Fixtures"]),
+            dependencies: ["GalleyLayout", "GalleyText", "GalleyJSON"]),
         .testTarget(
             name: "GalleyJSONTests",
             dependencies: ["GalleyJSON"]),

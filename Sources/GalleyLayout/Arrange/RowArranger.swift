@@ -21,7 +21,7 @@ struct RowArranger {
                 if measurement.isRightToLeft { frame = frame.mirrored(inWidth: width) }
                 frame = frame.snapped(toScale: scale)
             }
-            nodes.append(ArrangedNode(name: measured.node.name, type: Self.typeName(measured.node.kind), frame: frame, isCollapsed: collapsed))
+            nodes.append(ArrangedNode(name: measured.node.name, type: measured.node.typeName, frame: frame, isCollapsed: collapsed))
             if let name = measured.node.name {
                 frames[name] = frame
                 if case .label = measured.node.kind {
@@ -37,17 +37,4 @@ struct RowArranger {
             itemID: measurement.itemID, width: width, height: measurement.height, frames: frames, labels: labels, nodes: nodes)
     }
 
-    static func typeName(_ kind: CompiledKind) -> String {
-        switch kind {
-        case .label: "label"
-        case .image: "image"
-        case .spacer: "spacer"
-        case .inset: "inset"
-        case .stack: "stack"
-        case .overlay: "overlay"
-        case .size: "size"
-        case .conditional: "conditional"
-        case .accessory: "accessory"
-        }
-    }
 }

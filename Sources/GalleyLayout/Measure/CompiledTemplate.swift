@@ -44,16 +44,19 @@ final class CompiledNode: Sendable {
     let name: String?
     /// Where the node is in the template ("root.child.children[2]"), for error messages.
     let path: String
+    /// The node's type as templates write it ("label", "stack", …).
+    let typeName: String
     let kind: CompiledKind
     let grow: Double
     let shrink: Double
     let minimum: Double?
     let maximum: Double?
 
-    init(id: Int, name: String?, path: String, kind: CompiledKind, grow: Double, shrink: Double, minimum: Double?, maximum: Double?) {
+    init(id: Int, name: String?, path: String, typeName: String, kind: CompiledKind, grow: Double, shrink: Double, minimum: Double?, maximum: Double?) {
         self.id = id
         self.name = name
         self.path = path
+        self.typeName = typeName
         self.kind = kind
         self.grow = grow
         self.shrink = shrink

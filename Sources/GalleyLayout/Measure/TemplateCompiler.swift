@@ -84,7 +84,7 @@ struct TemplateCompiler {
             throw .invalidTemplate(path: path, reason: "shrink must be a finite number ≥ 0, not \(shrink)")
         }
         return CompiledNode(
-            id: id, name: node.name, path: path, kind: kind, grow: grow, shrink: node.flex.shrink ?? defaultShrink,
+            id: id, name: node.name, path: path, typeName: node.typeName, kind: kind, grow: grow, shrink: node.flex.shrink ?? defaultShrink,
             minimum: try node.flex.minimum.map { value throws(LayoutError) in try length(value, path + ".minimum") },
             maximum: try node.flex.maximum.map { value throws(LayoutError) in try length(value, path + ".maximum") })
     }
