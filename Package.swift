@@ -10,6 +10,8 @@ let package = Package(
         .library(name: "GalleyJSON", targets: ["GalleyJSON"]),
         .library(name: "GalleyLayout", targets: ["GalleyLayout"]),
         .executable(name: "galley", targets: ["GalleyCLI"]),
+        // Pango with the same fonts, for the benchmark suite's side-by-side runs (Benchmarks/).
+        .library(name: "PangoReference", targets: ["PangoReference"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -55,8 +57,8 @@ let package = Package(
 
         // MARK: - Tests
 
-        // Pango (pangoft2), the reference the differential tests compare against. It is loaded
-        // with dlopen at run time, so building never needs Pango's headers.
+        // Pango (pangoft2), the reference the differential tests and benchmarks compare against.
+        // It is loaded with dlopen at run time, so building never needs Pango's headers.
         .target(name: "PangoReference", linkerSettings: [.linkedLibrary("dl")]),
         .testTarget(
             name: "GalleyTextTests",

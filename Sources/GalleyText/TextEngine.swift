@@ -11,13 +11,15 @@
 ///     let body = TextStyle(font: .family("Noto Sans"), size: 15)
 ///     let size = try engine.measure("Hello, world", style: body, width: 320).size
 ///
-/// Measuring is two steps, which callers can also take apart: ``shape(_:paragraph:)`` analyses
+/// Shaped paragraphs are cached by their text and styles, so measuring the same text again,
+/// at any width, only breaks lines. Measuring is two steps, which callers can also take apart: ``shape(_:paragraph:)`` analyses
 /// and shapes the text (the costly part, mostly served from the shape cache), then
 /// ``ShapedParagraph/measure(width:)`` or ``ShapedParagraph/layout(width:)`` breaks it into lines.
 public final class TextEngine: Sendable {
     /// The fonts text is shaped with.
     public let fonts: FontCollection
     private let shapeCache: ShapeCache?
+    private let paragraphCache: BoundedCache<ParagraphKey, ShapedParagraph>?
     private let shaper = HarfBuzzShaper()
     private let iterators = BreakIteratorPool()
     private let counterStore = CounterStore()
@@ -26,17 +28,20 @@ public final class TextEngine: Sendable {
     ///
     /// - Parameters:
     ///   - fonts: The font collection.
-    ///   - shapeCacheByteLimit: Memory bound of the shape cache in bytes; 0 disables the cache.
-    public init(fonts: FontCollection, shapeCacheByteLimit: Int = 32 << 20) {
+    ///   - shapeCacheByteLimit: Memory bound of the word-level shape cache in bytes; 0 disables it.
+    ///   - paragraphCacheByteLimit: Memory bound of the paragraph cache (shaped paragraphs by text
+    ///     and styles, which makes measuring the same text again nearly free); 0 disables it.
+    public init(fonts: FontCollection, shapeCacheByteLimit: Int = 32 << 20, paragraphCacheByteLimit: Int = 16 << 20) {
         self.fonts = fonts
         shapeCache = shapeCacheByteLimit > 0 ? ShapeCache(byteLimit: shapeCacheByteLimit) : nil
+        paragraphCache = paragraphCacheByteLimit > 0 ? BoundedCache(byteLimit: paragraphCacheByteLimit) : nil
     }
 
-    /// An engine over the bundled fonts.
+    /// An engine over the bundled fonts; see ``init(fonts:shapeCacheByteLimit:paragraphCacheByteLimit:)``.
     ///
     /// - Throws: ``FontError`` if the bundled fonts cannot be found.
-    public convenience init(shapeCacheByteLimit: Int = 32 << 20) throws(FontError) {
-        self.init(fonts: try FontCollection.bundled(), shapeCacheByteLimit: shapeCacheByteLimit)
+    public convenience init(shapeCacheByteLimit: Int = 32 << 20, paragraphCacheByteLimit: Int = 16 << 20) throws(FontError) {
+        self.init(fonts: try FontCollection.bundled(), shapeCacheByteLimit: shapeCacheByteLimit, paragraphCacheByteLimit: paragraphCacheByteLimit)
     }
 
     // MARK: - Measuring
@@ -45,9 +50,13 @@ public final class TextEngine: Sendable {
     ///
     /// - Throws: ``TextError`` for an unknown font, an invalid style or language.
     public func shape(_ text: AttributedText, paragraph: ParagraphStyle = ParagraphStyle()) throws(TextError) -> ShapedParagraph {
+        let key = ParagraphKey(text: text, paragraph: paragraph)
+        if let cached = paragraphCache?.value(for: key) { return cached }
         counterStore.paragraphsShaped.wrappingAdd(1, ordering: .relaxed)
-        return try ParagraphShaper(fonts: fonts, shaper: shaper, cache: shapeCache, iterators: iterators, counters: counterStore)
+        let shaped = try ParagraphShaper(fonts: fonts, shaper: shaper, cache: shapeCache, iterators: iterators, counters: counterStore)
             .shape(text, paragraph: paragraph)
+        paragraphCache?.insert(shaped, for: key, bytes: shaped.byteCount + text.string.utf8.count)
+        return shaped
     }
 
     /// The size of `text` at `width`, with its line count and line starts; cheaper than
@@ -81,17 +90,27 @@ public final class TextEngine: Sendable {
     // MARK: - Cache
 
     /// The shape cache's counters (all zero when the cache is disabled).
-    public var shapeCacheStatistics: ShapeCacheStatistics {
-        shapeCache?.statistics ?? ShapeCacheStatistics(hits: 0, misses: 0, evictions: 0, entries: 0, bytes: 0)
-    }
+    public var shapeCacheStatistics: CacheStatistics { shapeCache?.statistics ?? .zero }
+
+    /// The paragraph cache's counters (all zero when the cache is disabled).
+    public var paragraphCacheStatistics: CacheStatistics { paragraphCache?.statistics ?? .zero }
 
     /// How many paragraphs this engine has shaped and broken into lines so far.
     public var counters: TextEngineCounters { counterStore.snapshot }
 
-    /// Empties the shape cache, for memory pressure.
-    public func removeCachedShapes() { shapeCache?.removeAll() }
+    /// Empties the shape and paragraph caches, for memory pressure.
+    public func removeCachedShapes() {
+        shapeCache?.removeAll()
+        paragraphCache?.removeAll()
+    }
 
     private static func validate(_ width: Double) throws(TextError) {
         guard !width.isNaN && width >= 0 else { throw .invalidWidth(width) }
     }
+}
+
+/// What a shaped paragraph depends on: its attributed text and paragraph style.
+struct ParagraphKey: Hashable, Sendable {
+    var text: AttributedText
+    var paragraph: ParagraphStyle
 }

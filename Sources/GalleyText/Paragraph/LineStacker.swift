@@ -26,47 +26,61 @@ struct LineStacker {
     let paragraph: ShapedParagraph
     let width: Double
 
+    /// Every line, top to bottom.
     func lines() -> [PlacedLine] {
+        var lines: [PlacedLine] = []
+        stack { lines.append($0) }
+        return lines
+    }
+
+    /// Calls `visit` with each line, top to bottom, without keeping them: measuring a height
+    /// allocates nothing. A line is handed over once the next one is known, so that the last
+    /// allowed line can be replaced by its truncated form first.
+    func stack(_ visit: (PlacedLine) -> Void) {
         let style = paragraph.paragraphStyle
         let units = paragraph.units
         let breaker = LineBreaker(units: units, width: width, mode: style.lineBreakMode)
-        var lines: [PlacedLine] = []
+        var pending: PlacedLine?
+        var count = 0
         var start = 0
         var nextTop = 0.0
         var limited = false
         while start < units.count {
             let span = fitCutWord(breaker.line(from: start))
             let line = place(span, truncation: nil, top: nextTop)
-            if let maximumHeight = style.maximumHeight, !lines.isEmpty,
+            if let maximumHeight = style.maximumHeight, count > 0,
                 line.top + line.height > maximumHeight + LineBreaker.tolerance {
                 limited = true
                 break
             }
             start = span.end
             nextTop = line.top + line.height + style.lineSpacing + (span.endsParagraph ? style.paragraphSpacing : 0)
-            lines.append(line)
-            if style.maximumLines > 0 && lines.count == style.maximumLines && start < units.count {
+            if let pending { visit(pending) }
+            pending = line
+            count += 1
+            if style.maximumLines > 0 && count == style.maximumLines && start < units.count {
                 limited = true
                 break
             }
         }
-        if limited, style.lineBreakMode.isTruncating, let last = lines.last {
+        guard var last = pending else { return }
+        if limited, style.lineBreakMode.isTruncating {
             let truncation = Truncator(paragraph: paragraph, width: width)
                 .truncate(from: last.span.start, mode: style.lineBreakMode)
-            lines[lines.count - 1] = place(last.span, truncation: truncation, top: last.top)
+            last = place(last.span, truncation: truncation, top: last.top)
         }
-        return lines
+        visit(last)
     }
 
     /// Makes a line that ends inside a word exact: the cut pieces are reshaped, and graphemes go
     /// back to the next line while the reshaped line overflows (never below one grapheme).
     private func fitCutWord(_ proposed: LineSpan) -> LineSpan {
         var span = proposed
-        (span.width, _) = paragraph.exactWidth(of: span.start..<span.contentEnd)
         let units = paragraph.units
         func endsInsideWord(_ span: LineSpan) -> Bool {
             !span.endsParagraph && span.end < units.count && !units.flags[span.end].contains(.breakBefore)
         }
+        (span.width, _) = paragraph.exactWidth(of: span.start..<span.contentEnd)
         while endsInsideWord(span) && span.width > width + LineBreaker.tolerance && span.contentEnd - span.start > 1 {
             span.end -= 1
             span.contentEnd = span.end

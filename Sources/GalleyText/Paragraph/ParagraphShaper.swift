@@ -17,7 +17,7 @@ struct ParagraphShaper {
         }
         let utf16 = Array(text.string.utf16)
         let locale = try LocaleIdentifier.icu(from: paragraph.language)
-        let language = paragraph.language.map(FontCollection.bareLanguageTag) ?? ""
+        let language = paragraph.language.map(LocaleIdentifier.bareTag) ?? ""
         let analysis = try utf16.withUnsafeBufferPointer { buffer throws(TextError) in
             try TextAnalysis.analyze(
                 buffer, locale: locale, lineBreakMode: paragraph.lineBreakMode, direction: paragraph.direction,
@@ -134,6 +134,8 @@ private struct Builder {
 
     /// Spaces, controls, format characters and separators: what `g_unichar_isgraph` rejects.
     private static func isInvisible(_ scalar: UInt32) -> Bool {
+        // ASCII, the common case, without a Unicode property lookup.
+        if scalar < 0x80 { return scalar <= 0x20 || scalar == 0x7F }
         guard let value = Unicode.Scalar(scalar) else { return true }
         switch value.properties.generalCategory {
         case .spaceSeparator, .lineSeparator, .paragraphSeparator, .control, .format, .unassigned: return true
@@ -144,6 +146,9 @@ private struct Builder {
     /// Whether a cluster asks for emoji presentation: VS16, an emoji-presentation base without
     /// VS15, a keycap, or a regional-indicator flag.
     private static func wantsEmojiPresentation(_ scalars: [UInt32]) -> Bool {
+        // No character below U+231A has emoji presentation by default; only a selector or a
+        // keycap in the same cluster could ask for it.
+        if scalars.count == 1 && scalars[0] < 0x231A { return false }
         if scalars.contains(0xFE0F) || scalars.contains(0x20E3) { return true }
         if scalars.contains(0xFE0E) { return false }
         guard let first = Unicode.Scalar(scalars[0]) else { return false }

@@ -21,18 +21,21 @@ extension ShapedParagraph {
         for unit in range { width += units.advances[unit] }
         let lower = units.starts[range.lowerBound]
         let upper = units.starts[range.upperBound]
-        var pieces: [(item: Int, range: Range<Int>)] = []
+        // The pieces cut off at the head and the tail (the same piece when one word holds both).
+        var head: (item: Int, range: Range<Int>)?
+        var tail: (item: Int, range: Range<Int>)?
         let headItem = Int(units.items[range.lowerBound])
-        if let head = segment(containing: lower, item: headItem), head.lowerBound < lower {
-            pieces.append((headItem, lower..<min(head.upperBound, upper)))
+        if let segment = segment(containing: lower, item: headItem), segment.lowerBound < lower {
+            head = (headItem, lower..<min(segment.upperBound, upper))
         }
         let tailItem = Int(units.items[range.upperBound - 1])
-        if let tail = segment(containing: upper - 1, item: tailItem), upper < tail.upperBound {
-            let piece = max(tail.lowerBound, lower)..<upper
-            if pieces.first?.range != piece { pieces.append((tailItem, piece)) }
+        if let segment = segment(containing: upper - 1, item: tailItem), upper < segment.upperBound {
+            let piece = max(segment.lowerBound, lower)..<upper
+            if head?.range != piece { tail = (tailItem, piece) }
         }
+        guard head != nil || tail != nil else { return (width, []) }
         var cuts: [SegmentCut] = []
-        for piece in pieces {
+        for piece in [head, tail].compactMap({ $0 }) {
             let item = items[piece.item]
             let segment = utf16.withUnsafeBufferPointer { buffer in
                 segmentShaper.shape(

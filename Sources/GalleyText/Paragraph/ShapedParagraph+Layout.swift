@@ -7,17 +7,33 @@ extension ShapedParagraph {
     /// - Complexity: O(n) in the text's graphemes; no shaping and no ICU calls.
     public func measure(width: Double) -> TextMeasurement {
         counters.lineBreakPasses.wrappingAdd(1, ordering: .relaxed)
-        let lines = LineStacker(paragraph: self, width: sanitized(width)).lines()
-        let startsUTF16 = lines.dropFirst().map { units.starts[$0.span.start] }
+        let available = sanitized(width)
+        var count = 0
+        var widest = 0.0
+        var first: PlacedLine?
+        var last: PlacedLine?
+        LineStacker(paragraph: self, width: available).stack { line in
+            if first == nil { first = line }
+            last = line
+            count += 1
+            widest = max(widest, line.width)
+        }
+        let contentWidth = paragraphStyle.lineBreakMode == .clip ? min(widest, max(width, 0)) : widest
         return TextMeasurement(
-            size: Size(width: contentWidth(of: lines, within: width), height: lines.last.map { $0.top + $0.height } ?? 0),
-            lineCount: lines.count,
-            lineStartsUTF16: startsUTF16,
-            lineStarts: scalarOffsets(ofUTF16Offsets: startsUTF16),
-            firstBaseline: lines.first?.baseline ?? 0,
-            lastBaseline: lines.last?.baseline ?? 0,
-            isTruncated: lines.last?.truncation != nil,
-            missingCharacters: missingCharacters)
+            size: Size(width: contentWidth, height: last.map { $0.top + $0.height } ?? 0),
+            lineCount: count, firstBaseline: first?.baseline ?? 0, lastBaseline: last?.baseline ?? 0,
+            isTruncated: last?.truncation != nil, missingCharacters: missingCharacters, paragraph: self, width: available)
+    }
+
+    /// UTF-16 offsets where each line after the first starts at `width`.
+    func lineStartsUTF16(width: Double) -> [Int] {
+        var starts: [Int] = []
+        var isFirst = true
+        LineStacker(paragraph: self, width: width).stack { line in
+            if !isFirst { starts.append(units.starts[line.span.start]) }
+            isFirst = false
+        }
+        return starts
     }
 
     /// The paragraph laid out at `width`: lines, positioned glyph runs and size.

@@ -51,6 +51,13 @@ public final class ShapedParagraph: Sendable {
     /// The text's length in UTF-16 units.
     public var utf16Count: Int { utf16.count }
 
+    /// Approximate heap bytes held, for the paragraph cache's bound (shaped segments are shared
+    /// with the shape cache and not counted).
+    var byteCount: Int {
+        256 + utf16.count * 8 + units.count * 21 + items.count * 160
+            + items.reduce(0) { $0 + $1.segments.count * 16 }
+    }
+
     /// Whether the first paragraph is right-to-left (by its first strong character, or as the
     /// paragraph style's direction forces).
     public var isRightToLeft: Bool { analysis.baseLevel(at: 0) & 1 == 1 }

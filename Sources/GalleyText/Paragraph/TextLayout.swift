@@ -19,15 +19,13 @@ public struct TextLayout: Sendable, Hashable {
 }
 
 /// The size of text at a width, without glyph positions: what a row height needs.
+///
+/// Making one allocates nothing; the line starts are worked out when first asked for.
 public struct TextMeasurement: Sendable, Hashable {
     /// Exact size: the widest line (without trailing whitespace) and the bottom of the last line.
     public var size: Size
     /// Number of lines.
     public var lineCount: Int
-    /// UTF-16 offsets at which each line after the first starts.
-    public var lineStartsUTF16: [Int]
-    /// Unicode scalar offsets at which each line after the first starts.
-    public var lineStarts: [Int]
     /// Baseline of the first line (0 when there are no lines).
     public var firstBaseline: Double
     /// Baseline of the last line (0 when there are no lines).
@@ -37,6 +35,31 @@ public struct TextMeasurement: Sendable, Hashable {
     /// Scalars no font could draw (measured with .notdef).
     public var missingCharacters: [Unicode.Scalar]
 
+    let paragraph: ShapedParagraph
+    let width: Double
+
+    /// UTF-16 offsets at which each line after the first starts.
+    ///
+    /// - Complexity: breaks the paragraph into lines again (no shaping), O(n).
+    public var lineStartsUTF16: [Int] { paragraph.lineStartsUTF16(width: width) }
+
+    /// Unicode scalar offsets at which each line after the first starts.
+    ///
+    /// - Complexity: breaks the paragraph into lines again (no shaping), O(n).
+    public var lineStarts: [Int] { paragraph.scalarOffsets(ofUTF16Offsets: lineStartsUTF16) }
+
     /// ``size`` rounded up to device pixels at `scale`, as UIKit rounds.
     public func roundedSize(scale: Double) -> Size { size.roundedUp(toScale: scale) }
+
+    public static func == (lhs: TextMeasurement, rhs: TextMeasurement) -> Bool {
+        lhs.size == rhs.size && lhs.lineCount == rhs.lineCount && lhs.firstBaseline == rhs.firstBaseline
+            && lhs.lastBaseline == rhs.lastBaseline && lhs.isTruncated == rhs.isTruncated
+            && lhs.missingCharacters == rhs.missingCharacters && lhs.lineStartsUTF16 == rhs.lineStartsUTF16
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(size)
+        hasher.combine(lineCount)
+        hasher.combine(isTruncated)
+    }
 }

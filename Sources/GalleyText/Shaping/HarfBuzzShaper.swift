@@ -18,7 +18,7 @@ final class HarfBuzzShaper: Sendable {
         var ids: [[FontFeature]: Int] = [:]
         var features: [[hb_feature_t]] = []
     }
-    private let featureTable = Mutex(FeatureTable())
+    private let featureTable = Mutex(FeatureTable(ids: [[]: 0], features: [[]]))
 
     /// Interned languages: id -> `hb_language_t` (HarfBuzz interns them for the process' life).
     private struct LanguageTable: @unchecked Sendable {
@@ -31,9 +31,10 @@ final class HarfBuzzShaper: Sendable {
         idleBuffers.withLock { $0.forEach { hb_buffer_destroy($0.pointer) } }
     }
 
-    /// A small integer standing for `features`.
+    /// A small integer standing for `features`; 0 is the empty set (HarfBuzz's defaults).
     func featureSetID(_ features: [FontFeature]) -> Int {
-        featureTable.withLock { table in
+        if features.isEmpty { return 0 }
+        return featureTable.withLock { table in
             if let id = table.ids[features] { return id }
             let id = table.features.count
             table.ids[features] = id

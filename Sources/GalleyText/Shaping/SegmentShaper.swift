@@ -16,7 +16,7 @@ struct SegmentShaper: Sendable {
             return shaper.shape(text, face: face, key: key)
         }
         var keyed = key
-        keyed.text = Array(text)
+        keyed.text = SegmentText(text)
         return cache.segment(for: keyed) { shaper.shape(text, face: face, key: key) }
     }
 
@@ -24,6 +24,6 @@ struct SegmentShaper: Sendable {
     func key(face: FontFace, featureSetID: Int, script: UInt32, isRightToLeft: Bool) -> ShapeKey {
         ShapeKey(
             faceID: face.uniqueID, featureSetID: featureSetID, script: script, isRightToLeft: isRightToLeft,
-            languageID: languageID, text: [])
+            languageID: languageID, text: nil)
     }
 }

@@ -8,5 +8,5 @@ struct ShapeKey: Hashable, Sendable {
     var script: UInt32
     var isRightToLeft: Bool
     var languageID: Int
-    var text: [UInt16]
+    var text: SegmentText?
 }

@@ -5,7 +5,7 @@ import Testing
 
 @Suite("Shape cache")
 struct ShapeCacheTests {
-    static let uncached = TextEngine(fonts: Shared.engine.fonts, shapeCacheByteLimit: 0)
+    static let uncached = TextEngine(fonts: Shared.engine.fonts, shapeCacheByteLimit: 0, paragraphCacheByteLimit: 0)
 
     @Test("The cached path gives the same layouts as the uncached path, across the corpus")
     func cachedEqualsUncached() throws {
@@ -25,7 +25,8 @@ struct ShapeCacheTests {
 
     @Test("A second measurement shapes nothing; another size reuses the same shapes")
     func reuseAcrossSizes() throws {
-        let engine = TextEngine(fonts: Shared.engine.fonts)
+        // Without the paragraph cache, so that the second measurement goes to the shape cache.
+        let engine = TextEngine(fonts: Shared.engine.fonts, paragraphCacheByteLimit: 0)
         let text = "Shaping results are reused across sizes"
         let small = try engine.measure(text, style: Shared.style(12), width: .infinity)
         let afterFirst = engine.shapeCacheStatistics
@@ -52,6 +53,23 @@ struct ShapeCacheTests {
         engine.removeCachedShapes()
         #expect(engine.shapeCacheStatistics.entries == 0)
         #expect(engine.shapeCacheStatistics.bytes == 0)
+    }
+
+    @Test("The paragraph cache makes measuring the same text again skip shaping altogether")
+    func paragraphCache() throws {
+        let engine = TextEngine(fonts: Shared.engine.fonts)
+        let text = AttributedText("Measured once, then served from the paragraph cache", style: Shared.style(15))
+        let first = try engine.measure(text, width: 200)
+        let shaped = engine.counters.paragraphsShaped
+        let again = try engine.measure(text, width: 200)
+        let narrower = try engine.measure(text, width: 120)
+        #expect(engine.counters.paragraphsShaped == shaped)
+        #expect(engine.paragraphCacheStatistics.hits == 2)
+        #expect(first == again)
+        #expect(narrower == (try Self.uncached.measure(text, width: 120)))
+        // A different style is a different paragraph.
+        _ = try engine.measure(AttributedText("Measured once, then served from the paragraph cache", style: Shared.style(16)), width: 200)
+        #expect(engine.counters.paragraphsShaped == shaped + 1)
     }
 
     @Test("Re-laying out a shaped paragraph at new widths shapes nothing new")

@@ -1,0 +1,76 @@
+// The text engine's hot paths, each beside Pango measuring the same strings in the same run.
+
+import Benchmark
+import BenchmarkFixtures
+import GalleyText
+
+let benchmarks: @Sendable () -> Void = {
+    // One call per iteration, reported per call (1,000 calls per sample).
+    let perCall = Benchmark.Configuration(
+        metrics: [.wallClock, .cpuTotal, .instructions, .mallocCountTotal, .throughput],
+        timeUnits: .nanoseconds, scalingFactor: .kilo, maxDuration: .seconds(3), maxIterations: 1_000_000)
+
+    let sentences = Samples.sentences
+    let paragraphs = Samples.paragraphs
+
+    // MARK: - Text, cold: shaping included (no shape cache)
+
+    Benchmark("Text cold/Galley", configuration: perCall) { benchmark in
+        let engine = Samples.coldEngine()
+        benchmark.startMeasurement()
+        for index in benchmark.scaledIterations {
+            let sample = sentences[index % sentences.count]
+            blackHole(try engine.measure(sample.text, style: Samples.style, width: Samples.width, paragraph: ParagraphStyle(language: sample.lang)))
+        }
+    }
+
+    Benchmark("Text cold/Pango", configuration: perCall) { benchmark in
+        let pango = PangoPeer()
+        benchmark.startMeasurement()
+        for index in benchmark.scaledIterations {
+            let sample = sentences[index % sentences.count]
+            blackHole(pango.height(of: sample.text, language: sample.lang ?? "en"))
+        }
+    }
+
+    // MARK: - Text, warm: every segment already in the shape cache
+
+    Benchmark("Text warm/Galley", configuration: perCall) { benchmark in
+        let engine = Samples.warmEngine(for: sentences)
+        benchmark.startMeasurement()
+        for index in benchmark.scaledIterations {
+            let sample = sentences[index % sentences.count]
+            blackHole(try engine.measure(sample.text, style: Samples.style, width: Samples.width, paragraph: ParagraphStyle(language: sample.lang)))
+        }
+    }
+
+    // Pango has no shape cache: its warm measurement is its cold one, with font caches warm.
+    Benchmark("Text warm/Pango", configuration: perCall) { benchmark in
+        let pango = PangoPeer()
+        for sample in sentences { blackHole(pango.height(of: sample.text, language: sample.lang ?? "en")) }
+        benchmark.startMeasurement()
+        for index in benchmark.scaledIterations {
+            let sample = sentences[index % sentences.count]
+            blackHole(pango.height(of: sample.text, language: sample.lang ?? "en"))
+        }
+    }
+
+    // MARK: - Re-layout: a measured paragraph broken at a new width (rotation, resize)
+
+    Benchmark("Relayout/Galley", configuration: perCall) { benchmark in
+        let engine = Samples.warmEngine(for: paragraphs)
+        let shaped = paragraphs.map { try! engine.shape(AttributedText($0.text, style: Samples.style)) }
+        benchmark.startMeasurement()
+        for index in benchmark.scaledIterations {
+            blackHole(shaped[index % shaped.count].measure(width: index & 1 == 0 ? 320 : 568))
+        }
+    }
+
+    Benchmark("Relayout/Pango", configuration: perCall) { benchmark in
+        let pango = PangoPeer()
+        benchmark.startMeasurement()
+        for index in benchmark.scaledIterations {
+            blackHole(pango.height(of: paragraphs[index % paragraphs.count].text, width: index & 1 == 0 ? 320 : 568))
+        }
+    }
+}

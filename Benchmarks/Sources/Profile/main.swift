@@ -1,0 +1,34 @@
+// A driver for profilers (valgrind --tool=callgrind): runs one hot path many times.
+//
+//     swift build -c release --product Profile
+//     valgrind --tool=callgrind .build/release/Profile warm 2000
+
+import BenchmarkFixtures
+import Foundation
+import GalleyText
+
+let mode = CommandLine.arguments.dropFirst().first ?? "warm"
+let count = CommandLine.arguments.dropFirst(2).first.flatMap(Int.init) ?? 1000
+let sentences = Samples.sentences
+var total = 0.0
+switch mode {
+case "warm":
+    let engine = Samples.warmEngine(for: sentences)
+    for index in 0..<count {
+        let sample = sentences[index % sentences.count]
+        total += try engine.measure(sample.text, style: Samples.style, width: Samples.width, paragraph: ParagraphStyle(language: sample.lang)).size.height
+    }
+case "cold":
+    let engine = Samples.coldEngine()
+    for index in 0..<count {
+        let sample = sentences[index % sentences.count]
+        total += try engine.measure(sample.text, style: Samples.style, width: Samples.width, paragraph: ParagraphStyle(language: sample.lang)).size.height
+    }
+case "relayout":
+    let engine = Samples.warmEngine(for: Samples.paragraphs)
+    let shaped = Samples.paragraphs.map { try! engine.shape(AttributedText($0.text, style: Samples.style)) }
+    for index in 0..<count { total += shaped[index % shaped.count].measure(width: index & 1 == 0 ? 320 : 568).size.height }
+default:
+    fatalError("modes: warm, cold, relayout")
+}
+print(total)

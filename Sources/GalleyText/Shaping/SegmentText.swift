@@ -1,0 +1,48 @@
+// A segment's text as a cache key: short words inline, without a heap allocation.
+
+/// The UTF-16 text of a segment, stored inline when it has at most 16 units (most words do), so
+/// that looking a word up in the shape cache allocates nothing.
+struct SegmentText: Hashable, Sendable {
+    private let count: Int
+    /// Up to 16 UTF-16 units, four to a word; unused units are zero.
+    private let inline: (UInt64, UInt64, UInt64, UInt64)
+    /// The text, when it is longer than 16 units.
+    private let overflow: [UInt16]?
+
+    static let inlineCapacity = 16
+
+    init(_ text: UnsafeBufferPointer<UInt16>) {
+        count = text.count
+        if text.count <= Self.inlineCapacity {
+            var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+            withUnsafeMutableBytes(of: &words) { raw in
+                let units = raw.bindMemory(to: UInt16.self)
+                for index in text.indices { units[index] = text[index] }
+            }
+            inline = words
+            overflow = nil
+        } else {
+            inline = (0, 0, 0, 0)
+            overflow = Array(text)
+        }
+    }
+
+    /// Approximate heap bytes held.
+    var byteCount: Int { overflow.map { $0.count * 2 } ?? 0 }
+
+    static func == (lhs: SegmentText, rhs: SegmentText) -> Bool {
+        lhs.count == rhs.count && lhs.inline == rhs.inline && lhs.overflow == rhs.overflow
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(count)
+        if let overflow {
+            hasher.combine(overflow)
+        } else {
+            hasher.combine(inline.0)
+            if count > 4 { hasher.combine(inline.1) }
+            if count > 8 { hasher.combine(inline.2) }
+            if count > 12 { hasher.combine(inline.3) }
+        }
+    }
+}

@@ -1,0 +1,169 @@
+// A bounded, thread-safe, sharded LRU cache: the engine's shape and paragraph caches.
+
+import Synchronization
+
+/// Counters describing a cache's use since it was made.
+public struct CacheStatistics: Sendable, Hashable {
+    /// Lookups that found an entry.
+    public var hits: Int
+    /// Lookups that did not.
+    public var misses: Int
+    /// Entries dropped to stay under the memory limit.
+    public var evictions: Int
+    /// Entries held now.
+    public var entries: Int
+    /// Approximate bytes held now.
+    public var bytes: Int
+
+    static let zero = CacheStatistics(hits: 0, misses: 0, evictions: 0, entries: 0, bytes: 0)
+}
+
+/// The shape cache's counters (kept as a name for the shape cache's statistics).
+public typealias ShapeCacheStatistics = CacheStatistics
+
+/// Values keyed by `Key`, bounded in memory, least recently used out first.
+///
+/// Split into shards, each with its own lock, so that threads measuring at once rarely wait for
+/// each other.
+final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
+    /// A shard behind its own lock (a class, because `Mutex` cannot be copied into an array).
+    private final class LockedShard: Sendable {
+        let mutex: Mutex<Shard<Key, Value>>
+        init(byteLimit: Int) { mutex = Mutex(Shard(byteLimit: byteLimit)) }
+    }
+
+    private let shards: [LockedShard]
+    let byteLimit: Int
+
+    /// A cache holding at most about `byteLimit` bytes.
+    init(byteLimit: Int, shardCount: Int = 16) {
+        self.byteLimit = byteLimit
+        let perShard = max(byteLimit / shardCount, 1)
+        shards = (0..<shardCount).map { _ in LockedShard(byteLimit: perShard) }
+    }
+
+    private func shard(for key: Key) -> LockedShard {
+        shards[Int(UInt(bitPattern: key.hashValue) % UInt(shards.count))]
+    }
+
+    /// The cached value for `key`, or nil (counted as a miss).
+    func value(for key: Key) -> Value? {
+        shard(for: key).mutex.withLock { $0.lookUp(key) }
+    }
+
+    /// Stores `value`, which holds about `bytes` bytes, under `key`.
+    func insert(_ value: Value, for key: Key, bytes: Int) {
+        shard(for: key).mutex.withLock { $0.insert(value, for: key, bytes: bytes) }
+    }
+
+    var statistics: CacheStatistics {
+        shards.reduce(into: CacheStatistics.zero) { total, shard in
+            shard.mutex.withLock { shard in
+                total.hits += shard.hits
+                total.misses += shard.misses
+                total.evictions += shard.evictions
+                total.entries += shard.index.count
+                total.bytes += shard.bytes
+            }
+        }
+    }
+
+    /// Drops every entry (counters are kept).
+    func removeAll() {
+        for shard in shards { shard.mutex.withLock { $0.removeAll() } }
+    }
+}
+
+/// One lock's worth of a cache: a dictionary into a doubly linked list kept in arrays.
+private struct Shard<Key: Hashable, Value>: ~Copyable {
+    struct Node {
+        var key: Key?
+        var value: Value?
+        var bytes: Int
+        var previous: Int
+        var next: Int
+    }
+
+    let byteLimit: Int
+    var index: [Key: Int] = [:]
+    var nodes: [Node] = []
+    var free: [Int] = []
+    /// Most recently used node, and least recently used; -1 when empty.
+    var head = -1
+    var tail = -1
+    var bytes = 0
+    var hits = 0
+    var misses = 0
+    var evictions = 0
+
+    init(byteLimit: Int) { self.byteLimit = byteLimit }
+
+    mutating func lookUp(_ key: Key) -> Value? {
+        guard let node = index[key] else {
+            misses += 1
+            return nil
+        }
+        hits += 1
+        moveToFront(node)
+        return nodes[node].value
+    }
+
+    mutating func insert(_ value: Value, for key: Key, bytes size: Int) {
+        if let existing = index[key] {
+            moveToFront(existing)
+            return
+        }
+        let node: Int
+        let entry = Node(key: key, value: value, bytes: size, previous: -1, next: head)
+        if let reused = free.popLast() {
+            node = reused
+            nodes[node] = entry
+        } else {
+            node = nodes.count
+            nodes.append(entry)
+        }
+        if head >= 0 { nodes[head].previous = node }
+        head = node
+        if tail < 0 { tail = node }
+        index[key] = node
+        bytes += size
+        while bytes > byteLimit, tail >= 0, tail != head { evictTail() }
+    }
+
+    mutating func removeAll() {
+        index.removeAll()
+        nodes.removeAll()
+        free.removeAll()
+        head = -1
+        tail = -1
+        bytes = 0
+    }
+
+    private mutating func evictTail() {
+        let node = tail
+        guard let key = nodes[node].key else { return }
+        unlink(node)
+        index[key] = nil
+        bytes -= nodes[node].bytes
+        nodes[node] = Node(key: nil, value: nil, bytes: 0, previous: -1, next: -1)
+        free.append(node)
+        evictions += 1
+    }
+
+    private mutating func moveToFront(_ node: Int) {
+        guard node != head else { return }
+        unlink(node)
+        nodes[node].previous = -1
+        nodes[node].next = head
+        if head >= 0 { nodes[head].previous = node }
+        head = node
+        if tail < 0 { tail = node }
+    }
+
+    private mutating func unlink(_ node: Int) {
+        let previous = nodes[node].previous
+        let next = nodes[node].next
+        if previous >= 0 { nodes[previous].next = next } else { head = next }
+        if next >= 0 { nodes[next].previous = previous } else { tail = previous }
+    }
+}
