@@ -109,8 +109,3 @@ public final class TextEngine: Sendable {
     }
 }
 
-/// What a shaped paragraph depends on: its attributed text and paragraph style.
-struct ParagraphKey: Hashable, Sendable {
-    var text: AttributedText
-    var paragraph: ParagraphStyle
-}

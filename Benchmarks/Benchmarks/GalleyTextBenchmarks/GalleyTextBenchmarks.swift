@@ -13,13 +13,14 @@ let benchmarks: @Sendable () -> Void = {
     let sentences = Samples.sentences
     let paragraphs = Samples.paragraphs
 
-    // MARK: - Text, cold: shaping included (no shape cache)
+    // MARK: - Text, cold: caches emptied before every call, so everything is shaped
 
     Benchmark("Text cold/Galley", configuration: perCall) { benchmark in
-        let engine = Samples.coldEngine()
+        let engine = try TextEngine()
         benchmark.startMeasurement()
         for index in benchmark.scaledIterations {
             let sample = sentences[index % sentences.count]
+            engine.removeCachedShapes()
             blackHole(try engine.measure(sample.text, style: Samples.style, width: Samples.width, paragraph: ParagraphStyle(language: sample.lang)))
         }
     }
@@ -37,6 +38,18 @@ let benchmarks: @Sendable () -> Void = {
 
     Benchmark("Text warm/Galley", configuration: perCall) { benchmark in
         let engine = Samples.warmEngine(for: sentences)
+        benchmark.startMeasurement()
+        for index in benchmark.scaledIterations {
+            let sample = sentences[index % sentences.count]
+            blackHole(try engine.measure(sample.text, style: Samples.style, width: Samples.width, paragraph: ParagraphStyle(language: sample.lang)))
+        }
+    }
+
+    // The same, with only the word-level shape cache (no paragraph cache): ICU analysis, font
+    // fallback and itemization run every time, shaping does not.
+    Benchmark("Text warm segments/Galley", configuration: perCall) { benchmark in
+        let engine = TextEngine(fonts: try FontCollection.bundled(), paragraphCacheByteLimit: 0)
+        for sample in sentences { blackHole(try engine.measure(sample.text, style: Samples.style, width: Samples.width, paragraph: ParagraphStyle(language: sample.lang))) }
         benchmark.startMeasurement()
         for index in benchmark.scaledIterations {
             let sample = sentences[index % sentences.count]

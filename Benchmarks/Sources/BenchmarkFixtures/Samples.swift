@@ -45,9 +45,9 @@ public enum Samples {
         return engine
     }
 
-    /// An engine that never caches shapes: every measurement shapes from scratch.
+    /// An engine that caches nothing: every measurement analyses and shapes from scratch.
     public static func coldEngine() -> TextEngine {
-        TextEngine(fonts: try! FontCollection.bundled(), shapeCacheByteLimit: 0)
+        TextEngine(fonts: try! FontCollection.bundled(), shapeCacheByteLimit: 0, paragraphCacheByteLimit: 0)
     }
 }
 

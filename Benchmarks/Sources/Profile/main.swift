@@ -19,9 +19,10 @@ case "warm":
         total += try engine.measure(sample.text, style: Samples.style, width: Samples.width, paragraph: ParagraphStyle(language: sample.lang)).size.height
     }
 case "cold":
-    let engine = Samples.coldEngine()
+    let engine = try TextEngine()
     for index in 0..<count {
         let sample = sentences[index % sentences.count]
+        engine.removeCachedShapes()
         total += try engine.measure(sample.text, style: Samples.style, width: Samples.width, paragraph: ParagraphStyle(language: sample.lang)).size.height
     }
 case "relayout":

@@ -112,30 +112,31 @@ struct GlyphRunBuilder {
         var logical = item.segments
         if cuts.contains(where: { $0.item == itemIndex }) {
             logical = item.segments.flatMap { placed -> [PlacedSegment] in
-                let end = placed.start + placed.segment.clusterAdvances.count
+                let end = placed.start + placed.segment.length
                 let inside = cuts.filter { $0.item == itemIndex && $0.range.lowerBound >= placed.start && $0.range.upperBound <= end }
                 return inside.isEmpty ? [placed] : inside.sorted { $0.range.lowerBound < $1.range.lowerBound }
                     .map { PlacedSegment(start: $0.range.lowerBound, segment: $0.segment) }
             }
         }
         let segments = item.isRightToLeft ? Array(logical.reversed()) : logical
-        for placed in segments where placed.start < upper && placed.start + placed.segment.clusterAdvances.count > lower {
+        for placed in segments where placed.start < upper && placed.start + placed.segment.length > lower {
             let segment = placed.segment
-            for glyph in segment.glyphs.indices {
-                let cluster = placed.start + Int(segment.clusters[glyph])
+            let glyphs = segment.glyphs
+            for glyph in glyphs.indices {
+                let cluster = placed.start + Int(glyphs[glyph].cluster)
                 guard cluster >= lower && cluster < upper else { continue }
-                let endsCluster = glyph + 1 == segment.glyphs.count || segment.clusters[glyph + 1] != segment.clusters[glyph]
-                var advance = Double(segment.advances[glyph]) * item.scale
+                let endsCluster = glyph + 1 == glyphs.count || glyphs[glyph + 1].cluster != glyphs[glyph].cluster
+                var advance = Double(glyphs[glyph].advance) * item.scale
                 if endsCluster {
                     advance += item.letterSpacing
                     if extraPerSpace != 0 && CharacterClass.isHangingWhitespace(UInt32(paragraph.utf16[cluster])) {
                         advance += extraPerSpace
                     }
                 }
-                run.glyphs.append(segment.glyphs[glyph])
+                run.glyphs.append(glyphs[glyph].id)
                 run.positions.append(Point(
-                    x: x + Double(segment.xOffsets[glyph]) * item.scale,
-                    y: baseline - Double(segment.yOffsets[glyph]) * item.scale))
+                    x: x + Double(glyphs[glyph].xOffset) * item.scale,
+                    y: baseline - Double(glyphs[glyph].yOffset) * item.scale))
                 run.advances.append(advance)
                 run.clusters.append(cluster)
                 x += advance
@@ -147,15 +148,16 @@ struct GlyphRunBuilder {
     private func ellipsisRun(style: Int, cluster: Int, level: UInt8, x: inout Double, baseline: Double) -> GlyphRun {
         let ellipsis = paragraph.ellipses[style]
         let segment = ellipsis.segment
+        let glyphs = segment.glyphs
         var run = GlyphRun(
-            face: ellipsis.face, size: ellipsis.size, lineIndex: 0, bidiLevel: level, glyphs: segment.glyphs,
-            positions: [], advances: [], clusters: Array(repeating: cluster, count: segment.glyphs.count), isEllipsis: true)
-        for glyph in segment.glyphs.indices {
-            let advance = Double(segment.advances[glyph]) * ellipsis.scale
-                + (glyph + 1 == segment.glyphs.count ? ellipsis.letterSpacing : 0)
+            face: ellipsis.face, size: ellipsis.size, lineIndex: 0, bidiLevel: level, glyphs: glyphs.map(\.id),
+            positions: [], advances: [], clusters: Array(repeating: cluster, count: glyphs.count), isEllipsis: true)
+        for glyph in glyphs.indices {
+            let advance = Double(glyphs[glyph].advance) * ellipsis.scale
+                + (glyph + 1 == glyphs.count ? ellipsis.letterSpacing : 0)
             run.positions.append(Point(
-                x: x + Double(segment.xOffsets[glyph]) * ellipsis.scale,
-                y: baseline - Double(segment.yOffsets[glyph]) * ellipsis.scale))
+                x: x + Double(glyphs[glyph].xOffset) * ellipsis.scale,
+                y: baseline - Double(glyphs[glyph].yOffset) * ellipsis.scale))
             run.advances.append(advance)
             x += advance
         }

@@ -35,7 +35,17 @@ struct LineBreaker {
 
     /// The line starting at unit `start` (which must be below `units.count`).
     func line(from start: Int) -> LineSpan {
+        // The hot loop of every re-layout: raw buffers, no bounds checks or reference counting.
+        units.advances.withUnsafeBufferPointer { advances in
+            units.flags.withUnsafeBufferPointer { flags in
+                line(from: start, advances: advances, flags: flags)
+            }
+        }
+    }
+
+    private func line(from start: Int, advances: UnsafeBufferPointer<Double>, flags: UnsafeBufferPointer<UnitFlags>) -> LineSpan {
         let limit = width + Self.tolerance
+        let count = advances.count
         var x = 0.0
         var contentEnd = start
         var contentWidth = 0.0
@@ -43,20 +53,20 @@ struct LineBreaker {
         var widthAtBreak = 0.0
         var contentEndAtBreak = start
         var index = start
-        while index < units.count {
-            let flags = units.flags[index]
+        while index < count {
+            let unitFlags = flags[index]
             if index > start {
-                if flags.contains(.mandatoryBreakBefore) {
+                if unitFlags.contains(.mandatoryBreakBefore) {
                     return LineSpan(start: start, end: index, contentEnd: contentEnd, width: contentWidth, endsParagraph: true)
                 }
-                if flags.contains(.breakBefore) {
+                if unitFlags.contains(.breakBefore) {
                     lastBreak = index
                     widthAtBreak = contentWidth
                     contentEndAtBreak = contentEnd
                 }
             }
-            let advance = units.advances[index]
-            if flags.contains(.whitespace) {
+            let advance = advances[index]
+            if unitFlags.contains(.whitespace) {
                 x += advance
                 index += 1
                 continue
@@ -75,6 +85,6 @@ struct LineBreaker {
             contentEnd = index + 1
             index += 1
         }
-        return LineSpan(start: start, end: units.count, contentEnd: contentEnd, width: contentWidth, endsParagraph: true)
+        return LineSpan(start: start, end: count, contentEnd: contentEnd, width: contentWidth, endsParagraph: true)
     }
 }

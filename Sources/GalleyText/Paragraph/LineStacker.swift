@@ -46,8 +46,8 @@ struct LineStacker {
         var nextTop = 0.0
         var limited = false
         while start < units.count {
-            let span = fitCutWord(breaker.line(from: start))
-            let line = place(span, truncation: nil, top: nextTop)
+            let (span, cuts) = fitCutWord(breaker.line(from: start))
+            let line = place(span, truncation: nil, cuts: cuts, top: nextTop)
             if let maximumHeight = style.maximumHeight, count > 0,
                 line.top + line.height > maximumHeight + LineBreaker.tolerance {
                 limited = true
@@ -67,29 +67,32 @@ struct LineStacker {
         if limited, style.lineBreakMode.isTruncating {
             let truncation = Truncator(paragraph: paragraph, width: width)
                 .truncate(from: last.span.start, mode: style.lineBreakMode)
-            last = place(last.span, truncation: truncation, top: last.top)
+            last = place(last.span, truncation: truncation, cuts: truncation.cuts, top: last.top)
         }
         visit(last)
     }
 
-    /// Makes a line that ends inside a word exact: the cut pieces are reshaped, and graphemes go
-    /// back to the next line while the reshaped line overflows (never below one grapheme).
-    private func fitCutWord(_ proposed: LineSpan) -> LineSpan {
+    /// Makes a line that starts or ends inside a word exact: the cut pieces are reshaped, and
+    /// graphemes go back to the next line while the reshaped line overflows (never below one
+    /// grapheme). Lines between words are returned as they are, with no cuts.
+    private func fitCutWord(_ proposed: LineSpan) -> (LineSpan, [SegmentCut]) {
         var span = proposed
+        var exact = paragraph.exactWidth(of: span.start..<span.contentEnd, summed: span.width)
+        span.width = exact.width
         let units = paragraph.units
         func endsInsideWord(_ span: LineSpan) -> Bool {
             !span.endsParagraph && span.end < units.count && !units.flags[span.end].contains(.breakBefore)
         }
-        (span.width, _) = paragraph.exactWidth(of: span.start..<span.contentEnd)
         while endsInsideWord(span) && span.width > width + LineBreaker.tolerance && span.contentEnd - span.start > 1 {
             span.end -= 1
             span.contentEnd = span.end
-            (span.width, _) = paragraph.exactWidth(of: span.start..<span.contentEnd)
+            exact = paragraph.exactWidth(of: span.start..<span.contentEnd)
+            span.width = exact.width
         }
-        return span
+        return (span, exact.cuts)
     }
 
-    private func place(_ span: LineSpan, truncation: Truncation?, top: Double) -> PlacedLine {
+    private func place(_ span: LineSpan, truncation: Truncation?, cuts: [SegmentCut], top: Double) -> PlacedLine {
         var ascent = 0.0
         var descent = 0.0
         var lineGap = 0.0
@@ -99,11 +102,13 @@ struct LineStacker {
             lineGap = max(lineGap, metrics.lineGap)
         }
         let units = paragraph.units
-        var lastItem: Int32 = -1
         func includeUnits(_ range: Range<Int>) {
-            for unit in range where units.items[unit] != lastItem {
-                lastItem = units.items[unit]
-                include(paragraph.items[Int(lastItem)].metrics)
+            // Item by item, not unit by unit: a line holds few items.
+            var unit = range.lowerBound
+            while unit < range.upperBound {
+                let item = Int(units.items[unit])
+                include(paragraph.items[item].metrics)
+                unit = paragraph.itemUnitEnds[item]
             }
         }
         if let truncation {
@@ -114,7 +119,6 @@ struct LineStacker {
         }
         let natural = ascent + descent + lineGap
         let height = paragraph.paragraphStyle.lineHeight(natural: natural)
-        let cuts = truncation?.cuts ?? paragraph.exactWidth(of: span.start..<span.contentEnd).cuts
         return PlacedLine(
             span: span, truncation: truncation, cuts: cuts, width: truncation?.width ?? span.width, ascent: ascent,
             descent: descent, top: top, height: height, baseline: top + height - descent - lineGap)

@@ -218,8 +218,8 @@ private struct Builder {
                 let segment = segmentShaper.shape(
                     UnsafeBufferPointer(rebasing: text[start..<end]), face: item.face, key: item.shapeKey)
                 for offset in 0..<(end - start) {
-                    advances[start + offset] = Double(segment.clusterAdvances[offset]) * item.scale
-                        + (segment.clusterStarts[offset] ? item.letterSpacing : 0)
+                    advances[start + offset] = Double(segment.clusterAdvance(at: offset)) * item.scale
+                        + (segment.isClusterStart(offset) ? item.letterSpacing : 0)
                 }
                 segments.append(PlacedSegment(start: start, segment: segment))
                 start = end
@@ -230,6 +230,15 @@ private struct Builder {
     }
 
     private mutating func makeUnits(_ text: UnsafeBufferPointer<UInt16>, advances: [Double]) {
+        var segmentStarts = [Bool](repeating: false, count: text.count + 1)
+        for item in items {
+            segmentStarts[item.range.lowerBound] = true
+            for placed in item.segments { segmentStarts[placed.start] = true }
+        }
+        for index in text.indices where CharacterClass.isLineSeparator(UInt32(text[index])) {
+            segmentStarts[index] = true
+            segmentStarts[index + 1] = true
+        }
         let count = graphemeFaces.count
         units.starts.reserveCapacity(count + 1)
         units.advances.reserveCapacity(count)
@@ -246,6 +255,7 @@ private struct Builder {
             var flags: UnitFlags = []
             if CharacterClass.isHangingWhitespace(first) { flags.insert(.whitespace) }
             if CharacterClass.isLineSeparator(first) { flags.insert(.lineSeparator) }
+            if segmentStarts[start] { flags.insert(.segmentStart) }
             if start > 0 {
                 let boundary = analysis.boundaries[start]
                 if boundary.contains(.lineBreak) { flags.insert(.breakBefore) }
@@ -272,7 +282,7 @@ private struct Builder {
         let character: [UInt16] = [0x2026]
         let segment = character.withUnsafeBufferPointer { segmentShaper.shape($0, face: face, key: key) }
         let scale = style.size / Double(face.metrics.unitsPerEm)
-        let width = Double(segment.clusterAdvances.reduce(0, +)) * scale + style.letterSpacing
+        let width = Double(segment.totalAdvance) * scale + style.letterSpacing
         return Ellipsis(
             face: face, size: style.size, scale: scale, letterSpacing: style.letterSpacing, segment: segment,
             width: width, metrics: face.metrics.scaled(to: style.size))

@@ -15,10 +15,16 @@ extension ShapedParagraph {
     /// Unit advances come from shaping whole words, so a range that starts or ends inside a word
     /// (an over-long word broken between graphemes, char wrap, truncation) would carry kerning
     /// and contextual forms across the cut. Those pieces are reshaped; whole words are not.
-    func exactWidth(of range: Range<Int>) -> (width: Double, cuts: [SegmentCut]) {
+    func exactWidth(of range: Range<Int>, summed known: Double? = nil) -> (width: Double, cuts: [SegmentCut]) {
         guard !range.isEmpty else { return (0, []) }
-        var width = 0.0
-        for unit in range { width += units.advances[unit] }
+        // The common case: the range starts and ends between words; nothing to reshape.
+        if units.flags[range.lowerBound].contains(.segmentStart)
+            && (range.upperBound == units.count || units.flags[range.upperBound].contains(.segmentStart)) {
+            if let known { return (known, []) }
+            var width = 0.0
+            for unit in range { width += units.advances[unit] }
+            return (width, [])
+        }
         let lower = units.starts[range.lowerBound]
         let upper = units.starts[range.upperBound]
         // The pieces cut off at the head and the tail (the same piece when one word holds both).
@@ -33,6 +39,8 @@ extension ShapedParagraph {
             let piece = max(segment.lowerBound, lower)..<upper
             if head?.range != piece { tail = (tailItem, piece) }
         }
+        var width = known ?? 0
+        if known == nil { for unit in range { width += units.advances[unit] } }
         guard head != nil || tail != nil else { return (width, []) }
         var cuts: [SegmentCut] = []
         for piece in [head, tail].compactMap({ $0 }) {
@@ -42,9 +50,9 @@ extension ShapedParagraph {
                     UnsafeBufferPointer(rebasing: buffer[piece.range]), face: item.face, key: item.shapeKey)
             }
             var reshaped = 0.0
-            for offset in segment.clusterAdvances.indices {
-                reshaped += Double(segment.clusterAdvances[offset]) * item.scale
-                    + (segment.clusterStarts[offset] ? item.letterSpacing : 0)
+            for offset in 0..<segment.length {
+                reshaped += Double(segment.clusterAdvance(at: offset)) * item.scale
+                    + (segment.isClusterStart(offset) ? item.letterSpacing : 0)
             }
             var summed = 0.0
             var unit = range.lowerBound
@@ -69,7 +77,7 @@ extension ShapedParagraph {
         }
         guard low > 0 else { return nil }
         let found = segments[low - 1]
-        let end = found.start + found.segment.clusterAdvances.count
+        let end = found.start + found.segment.length
         return offset < end ? found.start..<end : nil
     }
 }

@@ -24,6 +24,8 @@ public final class ShapedParagraph: Sendable {
     let analysis: TextAnalysis
     let items: [ShapedItem]
     let units: BreakUnits
+    /// Per item: the index of the first unit after it.
+    let itemUnitEnds: [Int]
     /// Per style index: the shaped ellipsis for truncation (empty when the mode does not truncate).
     let ellipses: [Ellipsis]
     /// Reshapes pieces of words cut by a line break or truncation.
@@ -45,6 +47,10 @@ public final class ShapedParagraph: Sendable {
         self.analysis = analysis
         self.items = items
         self.units = units
+        // An item's units are contiguous, so the last one written is its end.
+        var ends = [Int](repeating: units.count, count: items.count)
+        for unit in 0..<units.count { ends[Int(units.items[unit])] = unit + 1 }
+        itemUnitEnds = ends
         self.ellipses = ellipses
     }
 

@@ -11,6 +11,8 @@ struct UnitFlags: OptionSet, Sendable {
     static let mandatoryBreakBefore = UnitFlags(rawValue: 4)
     /// A line or paragraph separator (LF, CR, CRLF, NEL, VT, FF, U+2028, U+2029): no glyphs.
     static let lineSeparator = UnitFlags(rawValue: 8)
+    /// A shaped segment (word or space) starts here: a line edge here cuts no word.
+    static let segmentStart = UnitFlags(rawValue: 16)
 }
 
 enum CharacterClass {

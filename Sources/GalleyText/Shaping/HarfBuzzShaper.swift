@@ -75,21 +75,11 @@ final class HarfBuzzShaper: Sendable {
         var count: UInt32 = 0
         let infos = hb_buffer_get_glyph_infos(pointer, &count)!
         let positions = hb_buffer_get_glyph_positions(pointer, &count)!
-        let glyphCount = Int(count)
-        var glyphs = [UInt32](repeating: 0, count: glyphCount)
-        var advances = [Int32](repeating: 0, count: glyphCount)
-        var xOffsets = [Int32](repeating: 0, count: glyphCount)
-        var yOffsets = [Int32](repeating: 0, count: glyphCount)
-        var clusters = [UInt32](repeating: 0, count: glyphCount)
-        for index in 0..<glyphCount {
-            glyphs[index] = infos[index].codepoint
-            clusters[index] = infos[index].cluster
-            advances[index] = positions[index].x_advance
-            xOffsets[index] = positions[index].x_offset
-            yOffsets[index] = positions[index].y_offset
+        let glyphs = (0..<Int(count)).map { index in
+            ShapedGlyph(
+                id: infos[index].codepoint, advance: positions[index].x_advance, xOffset: positions[index].x_offset,
+                yOffset: positions[index].y_offset, cluster: infos[index].cluster)
         }
-        return ShapedSegment(
-            glyphs: glyphs, advances: advances, xOffsets: xOffsets, yOffsets: yOffsets, clusters: clusters,
-            length: text.count)
+        return ShapedSegment(glyphs: glyphs, length: text.count)
     }
 }

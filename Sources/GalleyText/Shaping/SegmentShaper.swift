@@ -15,15 +15,13 @@ struct SegmentShaper: Sendable {
         guard let cache, text.count <= Self.longestCachedSegment else {
             return shaper.shape(text, face: face, key: key)
         }
-        var keyed = key
-        keyed.text = SegmentText(text)
-        return cache.segment(for: keyed) { shaper.shape(text, face: face, key: key) }
+        return cache.segment(for: key.with(text: SegmentText(text))) { shaper.shape(text, face: face, key: key) }
     }
 
     /// The cache key for an item's segments (the text is added per segment).
     func key(face: FontFace, featureSetID: Int, script: UInt32, isRightToLeft: Bool) -> ShapeKey {
         ShapeKey(
             faceID: face.uniqueID, featureSetID: featureSetID, script: script, isRightToLeft: isRightToLeft,
-            languageID: languageID, text: nil)
+            languageID: languageID)
     }
 }

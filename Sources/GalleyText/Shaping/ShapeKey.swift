@@ -1,12 +1,44 @@
 // What a shaped segment depends on: the cache key.
 
 /// Identifies a shaping result: face, feature set, script, direction, language and the text.
-/// Size is deliberately absent (results are in font units).
+/// Size is deliberately absent (results are in font units). The hash is computed once, because
+/// a cache lookup uses it twice (shard, then dictionary).
 struct ShapeKey: Hashable, Sendable {
-    var faceID: Int
-    var featureSetID: Int
-    var script: UInt32
-    var isRightToLeft: Bool
-    var languageID: Int
-    var text: SegmentText?
+    let faceID: Int
+    let featureSetID: Int
+    let script: UInt32
+    let isRightToLeft: Bool
+    let languageID: Int
+    let text: SegmentText?
+    private let hashCode: Int
+
+    init(faceID: Int, featureSetID: Int, script: UInt32, isRightToLeft: Bool, languageID: Int, text: SegmentText? = nil) {
+        self.faceID = faceID
+        self.featureSetID = featureSetID
+        self.script = script
+        self.isRightToLeft = isRightToLeft
+        self.languageID = languageID
+        self.text = text
+        var hasher = Hasher()
+        hasher.combine(faceID)
+        hasher.combine(featureSetID)
+        hasher.combine(script)
+        hasher.combine(isRightToLeft)
+        hasher.combine(languageID)
+        hasher.combine(text)
+        hashCode = hasher.finalize()
+    }
+
+    /// The same key for another segment's text.
+    func with(text: SegmentText) -> ShapeKey {
+        ShapeKey(faceID: faceID, featureSetID: featureSetID, script: script, isRightToLeft: isRightToLeft, languageID: languageID, text: text)
+    }
+
+    func hash(into hasher: inout Hasher) { hasher.combine(hashCode) }
+
+    static func == (lhs: ShapeKey, rhs: ShapeKey) -> Bool {
+        lhs.hashCode == rhs.hashCode && lhs.faceID == rhs.faceID && lhs.featureSetID == rhs.featureSetID
+            && lhs.script == rhs.script && lhs.isRightToLeft == rhs.isRightToLeft && lhs.languageID == rhs.languageID
+            && lhs.text == rhs.text
+    }
 }

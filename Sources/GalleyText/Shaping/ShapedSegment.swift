@@ -1,45 +1,51 @@
 // The result of shaping one word or space: glyphs and advances in font units, at no size.
 
+/// One glyph of a shaped segment, in font units.
+struct ShapedGlyph: Sendable {
+    var id: UInt32
+    var advance: Int32
+    var xOffset: Int32
+    var yOffset: Int32
+    /// UTF-16 offset, within the segment, of the cluster the glyph belongs to.
+    var cluster: UInt32
+}
+
 /// A shaped segment (a word, or a space), in font units so that one shaping serves every size.
 ///
 /// Unhinted advances scale linearly with size, so the engine shapes a segment once per face,
 /// features, script, direction and language, caches it, and multiplies by `size / unitsPerEm`.
+/// Two arrays hold everything, so making one costs two allocations.
 final class ShapedSegment: Sendable {
-    /// Glyph ids, in visual order (right to left segments come out reversed).
-    let glyphs: [UInt32]
-    /// Per glyph: horizontal advance, and x and y offsets, in font units.
-    let advances: [Int32]
-    let xOffsets: [Int32]
-    let yOffsets: [Int32]
-    /// Per glyph: the UTF-16 offset, within the segment, of the cluster it belongs to.
-    let clusters: [UInt32]
-    /// Per UTF-16 offset within the segment: the advance of the cluster starting there (0 elsewhere).
-    let clusterAdvances: [Int32]
-    /// Per UTF-16 offset within the segment: whether a cluster starts there.
-    let clusterStarts: [Bool]
-    /// Whether any glyph is .notdef (glyph 0).
-    let hasMissingGlyphs: Bool
+    /// The glyphs, in visual order (right-to-left segments come out reversed).
+    let glyphs: [ShapedGlyph]
+    /// Per UTF-16 offset within the segment: the advance of the cluster starting there (0
+    /// elsewhere), and whether a cluster starts there (in the low bit of `starts`).
+    private let clusterInfo: [Int32]
 
-    init(
-        glyphs: [UInt32], advances: [Int32], xOffsets: [Int32], yOffsets: [Int32], clusters: [UInt32],
-        length: Int
-    ) {
+    init(glyphs: [ShapedGlyph], length: Int) {
         self.glyphs = glyphs
-        self.advances = advances
-        self.xOffsets = xOffsets
-        self.yOffsets = yOffsets
-        self.clusters = clusters
-        var clusterAdvances = [Int32](repeating: 0, count: length)
-        var clusterStarts = [Bool](repeating: false, count: length)
-        for (cluster, advance) in zip(clusters, advances) where Int(cluster) < length {
-            clusterAdvances[Int(cluster)] += advance
-            clusterStarts[Int(cluster)] = true
+        // Each entry: advance << 1 | (is a cluster start).
+        var info = [Int32](repeating: 0, count: length)
+        for glyph in glyphs where Int(glyph.cluster) < length {
+            info[Int(glyph.cluster)] = (((info[Int(glyph.cluster)] >> 1) + glyph.advance) << 1) | 1
         }
-        self.clusterAdvances = clusterAdvances
-        self.clusterStarts = clusterStarts
-        hasMissingGlyphs = glyphs.contains(0)
+        clusterInfo = info
     }
 
+    /// The segment's length in UTF-16 units.
+    var length: Int { clusterInfo.count }
+
+    /// The advance of the cluster starting at `offset` (0 if none starts there), in font units.
+    @inline(__always)
+    func clusterAdvance(at offset: Int) -> Int32 { clusterInfo[offset] >> 1 }
+
+    /// Whether a cluster starts at `offset`.
+    @inline(__always)
+    func isClusterStart(_ offset: Int) -> Bool { clusterInfo[offset] & 1 == 1 }
+
+    /// The sum of every glyph's advance, in font units.
+    var totalAdvance: Int32 { glyphs.reduce(0) { $0 + $1.advance } }
+
     /// Approximate heap bytes held, for the cache's memory bound.
-    var byteCount: Int { 96 + glyphs.count * 20 + clusterAdvances.count * 5 }
+    var byteCount: Int { 96 + glyphs.count * 20 + clusterInfo.count * 4 }
 }
