@@ -34,8 +34,51 @@ struct LineBreaker {
     }
 
     /// The line starting at unit `start` (which must be below `units.count`).
+    ///
+    /// Steps word by word; only a line whose first word does not fit (an over-long word, or
+    /// one after leading whitespace) goes through the grapheme-by-grapheme breaker.
     func line(from start: Int) -> LineSpan {
         // The hot loop of every re-layout: raw buffers, no bounds checks or reference counting.
+        units.words.withUnsafeBufferPointer { words in
+            var low = 0
+            var high = words.count
+            while low < high {
+                let middle = (low + high) / 2
+                if words[middle].start <= start { low = middle + 1 } else { high = middle }
+            }
+            let first = low - 1
+            // A line starting inside a word (after an over-long word was cut) goes unit by unit.
+            guard first >= 0, words[first].start == start else { return unitLine(from: start) }
+            let limit = width + Self.tolerance
+            var x = 0.0
+            var contentEnd = start
+            var contentWidth = 0.0
+            var index = first
+            while index < words.count {
+                let word = words[index]
+                if index > first && word.startsWithMandatoryBreak {
+                    return LineSpan(start: start, end: word.start, contentEnd: contentEnd, width: contentWidth, endsParagraph: true)
+                }
+                if word.contentEnd > word.start && x + word.contentWidth > limit {
+                    // The word overflows: break before it if the line already shows something.
+                    if index > first && contentEnd > start {
+                        return LineSpan(start: start, end: word.start, contentEnd: contentEnd, width: contentWidth, endsParagraph: false)
+                    }
+                    return unitLine(from: start)
+                }
+                if word.contentEnd > word.start {
+                    contentWidth = x + word.contentWidth
+                    contentEnd = word.contentEnd
+                }
+                x += word.width
+                index += 1
+            }
+            return LineSpan(start: start, end: units.count, contentEnd: contentEnd, width: contentWidth, endsParagraph: true)
+        }
+    }
+
+    /// The line starting at unit `start`, grapheme by grapheme.
+    private func unitLine(from start: Int) -> LineSpan {
         units.advances.withUnsafeBufferPointer { advances in
             units.flags.withUnsafeBufferPointer { flags in
                 line(from: start, advances: advances, flags: flags)

@@ -16,7 +16,7 @@ struct ParagraphKey: Hashable, Sendable {
         self.text = text
         self.paragraph = paragraph
         var hasher = Hasher()
-        Self.combineBytes(of: text.string, into: &hasher)
+        hasher.combine(Self.fastHash(of: text.string))
         for run in text.runs {
             hasher.combine(run.range.lowerBound)
             hasher.combine(run.style.size)
@@ -36,6 +36,33 @@ struct ParagraphKey: Hashable, Sendable {
         if let language = paragraph.language { Self.combineBytes(of: language, into: &hasher) }
         hashCode = hasher.finalize()
     }
+
+    /// A seeded 64-bit hash of the string's bytes, eight at a time: several times faster than
+    /// SipHash over a paragraph, and the per-process seed keeps collisions unpredictable.
+    private static func fastHash(of string: String) -> Int {
+        let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func mix(_ state: UInt64, _ word: UInt64) -> UInt64 {
+            let mixed = (state ^ word) &* multiplier
+            return mixed ^ (mixed >> 29)
+        }
+        var state = seed ^ UInt64(string.utf8.count)
+        let hashed: Bool = string.utf8.withContiguousStorageIfAvailable { bytes in
+            let raw = UnsafeRawBufferPointer(bytes)
+            var offset = 0
+            while offset + 8 <= raw.count {
+                state = mix(state, raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+                offset += 8
+            }
+            var tail: UInt64 = 0
+            for index in offset..<raw.count { tail = tail << 8 | UInt64(raw[index]) }
+            state = mix(state, tail)
+            return true
+        } ?? false
+        if !hashed { for byte in string.utf8 { state = mix(state, UInt64(byte)) } }
+        return Int(truncatingIfNeeded: state)
+    }
+
+    private static let seed = UInt64.random(in: .min ... .max)
 
     private static func combineBytes(of string: String, into hasher: inout Hasher) {
         let hashed: Bool = string.utf8.withContiguousStorageIfAvailable { bytes in

@@ -267,6 +267,7 @@ private struct Builder {
             units.items.append(Int32(itemIndex))
         }
         units.starts.append(text.count)
+        units.makeWords()
     }
 
     // MARK: - Ellipsis

@@ -103,8 +103,48 @@ struct BreakUnits: Sendable {
     var flags: [UnitFlags]
     /// Index of the item each unit belongs to.
     var items: [Int32]
+    /// The units grouped into words (runs between line-break opportunities), so that breaking
+    /// lines steps word by word.
+    var words: [BreakWord] = []
 
     var count: Int { advances.count }
+
+    /// Groups the units into words, from their break flags and advances.
+    mutating func makeWords() {
+        words.removeAll(keepingCapacity: true)
+        var start = 0
+        while start < count {
+            var end = start + 1
+            while end < count && !flags[end].contains(.breakBefore) && !flags[end].contains(.mandatoryBreakBefore) { end += 1 }
+            var width = 0.0
+            var contentWidth = 0.0
+            var contentEnd = start
+            for unit in start..<end {
+                width += advances[unit]
+                if !flags[unit].contains(.whitespace) {
+                    contentWidth = width
+                    contentEnd = unit + 1
+                }
+            }
+            words.append(BreakWord(
+                start: start, end: end, contentEnd: contentEnd, width: width, contentWidth: contentWidth,
+                startsWithMandatoryBreak: flags[start].contains(.mandatoryBreakBefore)))
+            start = end
+        }
+    }
+}
+
+/// Units between two line-break opportunities.
+struct BreakWord: Sendable {
+    var start: Int
+    var end: Int
+    /// End of the last unit that is not whitespace (`start` if there is none).
+    var contentEnd: Int
+    /// Width of every unit, and of the units up to `contentEnd`.
+    var width: Double
+    var contentWidth: Double
+    /// Whether a mandatory break comes before the word.
+    var startsWithMandatoryBreak: Bool
 }
 
 /// The ellipsis a truncated line ends with, shaped in one style's fallback chain.
