@@ -102,6 +102,18 @@ public struct JSONParser {
     private mutating func parseString() throws(JSONParseError) -> String {
         let start = position
         position += 1
+        // Most strings have no escapes: make them straight from their bytes, in one step.
+        var scan = position
+        while scan < bytes.count {
+            let byte = bytes[scan]
+            if byte == UInt8(ascii: "\"") {
+                let text = String(decoding: bytes[position..<scan], as: UTF8.self)
+                position = scan + 1
+                return text
+            }
+            if byte == UInt8(ascii: "\\") || byte < 0x20 { break }
+            scan += 1
+        }
         var scalars = String.UnicodeScalarView()
         var runStart = position
         func flushRun() {

@@ -18,6 +18,14 @@ case "warm":
         let sample = sentences[index % sentences.count]
         total += try engine.measure(sample.text, style: Samples.style, width: Samples.width, paragraph: ParagraphStyle(language: sample.lang)).size.height
     }
+case "segments":
+    // Warm shape cache, no paragraph cache: what a batch of new texts costs.
+    let engine = TextEngine(fonts: try FontCollection.bundled(), paragraphCacheByteLimit: 0)
+    for sample in sentences { _ = try engine.measure(sample.text, style: Samples.style, width: Samples.width, paragraph: ParagraphStyle(language: sample.lang)) }
+    for index in 0..<count {
+        let sample = sentences[index % sentences.count]
+        total += try engine.measure(sample.text, style: Samples.style, width: Samples.width, paragraph: ParagraphStyle(language: sample.lang)).size.height
+    }
 case "cold":
     let engine = try TextEngine()
     for index in 0..<count {
@@ -30,6 +38,6 @@ case "relayout":
     let shaped = Samples.paragraphs.map { try! engine.shape(AttributedText($0.text, style: Samples.style)) }
     for index in 0..<count { total += shaped[index % shaped.count].measure(width: index & 1 == 0 ? 320 : 568).size.height }
 default:
-    fatalError("modes: warm, cold, relayout")
+    fatalError("modes: warm, segments, cold, relayout")
 }
 print(total)

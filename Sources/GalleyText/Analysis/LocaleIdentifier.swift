@@ -10,7 +10,7 @@ enum LocaleIdentifier {
     /// - Throws: ``TextError/invalidLanguage(_:)`` for a tag ICU cannot parse.
     static func icu(from tag: String?) throws(TextError) -> String {
         guard let tag, !tag.isEmpty else { return "" }
-        if tag.contains("@") || tag.contains("_") { return tag }
+        if tag.utf8.contains(UInt8(ascii: "@")) || tag.utf8.contains(UInt8(ascii: "_")) { return tag }
         if let known = converted.withLock({ $0[tag] }) { return known }
         let identifier = try convert(tag)
         converted.withLock { $0[tag] = identifier }

@@ -56,8 +56,9 @@ struct TextAnalysis {
         _ text: UnsafeBufferPointer<UInt16>, into boundaries: inout [Boundary], iterators: BreakIteratorPool
     ) throws(TextError) {
         guard !text.isEmpty else { return }
-        // Below U+0300 there are no combining marks, so every unit but LF after CR starts a cluster.
-        if !text.contains(where: { $0 >= 0x300 }) {
+        // Text without combining marks, joiners, selectors, jamo or complex scripts: every unit
+        // but LF after CR starts a cluster.
+        if !text.contains(where: { !Self.isAlwaysClusterStart($0) }) {
             for index in text.indices where !(index > 0 && text[index] == 0x0A && text[index - 1] == 0x0D) {
                 boundaries[index].insert(.grapheme)
             }
@@ -68,6 +69,18 @@ struct TextAnalysis {
         try iterators.withIterator(.character, locale: "") { iterator throws(TextError) in
             iterator.setText(text)
             while let boundary = iterator.next() { boundaries[boundary].insert(.grapheme) }
+        }
+    }
+
+    /// Units that always start a grapheme cluster of their own: Latin below the combining marks,
+    /// Greek, Cyrillic and Armenian letters, CJK ideographs, kana (not the voicing marks), Hangul
+    /// syllables, and fullwidth forms.
+    @inline(__always)
+    private static func isAlwaysClusterStart(_ unit: UInt16) -> Bool {
+        switch unit {
+        case 0..<0x300, 0x370..<0x483, 0x48A..<0x591, 0x3000..<0x3099, 0x309B..<0x3100,
+            0x3400..<0x4DC0, 0x4E00..<0xA000, 0xAC00..<0xD7A4, 0xFF01..<0xFF9E: true
+        default: false
         }
     }
 

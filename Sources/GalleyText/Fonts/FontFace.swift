@@ -32,6 +32,10 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
     /// immutable fonts are safe to shape with from many threads at once.
     struct HarfBuzzFont: @unchecked Sendable { let pointer: OpaquePointer }
     let harfBuzz: HarfBuzzFont
+    /// Which of U+0000–U+2FFF (Latin to CJK punctuation) the face's cmap has, one bit each, so
+    /// that font fallback tests them without a cmap lookup.
+    private let commonCoverage: [UInt64]
+    private static let commonCoverageLimit: UInt32 = 0x3000
 
     private static let nextID = Atomic<Int>(1)
 
@@ -53,6 +57,15 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
         hb_font_set_scale(font, upem, upem)
         hb_font_make_immutable(font)
         harfBuzz = HarfBuzzFont(pointer: font)
+        var coverage = [UInt64](repeating: 0, count: Int(Self.commonCoverageLimit) / 64)
+        let unicodes = hb_set_create()
+        hb_face_collect_unicodes(hb_font_get_face(font), unicodes)
+        var codepoint = hb_codepoint_t.max  // HB_SET_VALUE_INVALID: start before the first
+        while hb_set_next(unicodes, &codepoint) != 0 && codepoint < Self.commonCoverageLimit {
+            coverage[Int(codepoint >> 6)] |= 1 << UInt64(codepoint & 63)
+        }
+        hb_set_destroy(unicodes)
+        commonCoverage = coverage
     }
 
     deinit {
@@ -68,6 +81,7 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
     /// Whether the face's character map has `scalar`.
     @inline(__always)
     func covers(_ scalar: UInt32) -> Bool {
+        if scalar < Self.commonCoverageLimit { return commonCoverage[Int(scalar >> 6)] & (1 << UInt64(scalar & 63)) != 0 }
         var glyph: hb_codepoint_t = 0
         return hb_font_get_nominal_glyph(harfBuzz.pointer, scalar, &glyph) != 0
     }

@@ -96,6 +96,16 @@ private struct Builder {
             while start < run.range.upperBound {
                 var end = start + 1
                 while end < run.range.upperBound && !analysis.boundaries[end].contains(.grapheme) { end += 1 }
+                if end == start + 1 && text[start] < 0x231A && text[start] & 0xF800 != 0xD800 {
+                    // One BMP character that cannot ask for emoji: the common case, without arrays.
+                    let face = chooseFace(forSingle: UInt32(text[start]), chain: chain, current: current)
+                    graphemeStarts.append(start)
+                    graphemeStyles.append(styleIndex)
+                    graphemeFaces.append(face)
+                    current = face
+                    start = end
+                    continue
+                }
                 scalars.removeAll(keepingCapacity: true)
                 var offset = start
                 while offset < end {
@@ -112,6 +122,18 @@ private struct Builder {
             }
         }
         graphemeStarts.append(utf16.count)
+    }
+
+    /// ``chooseFace(for:chain:current:)`` for a cluster of one BMP scalar below U+231A.
+    private mutating func chooseFace(forSingle scalar: UInt32, chain: FallbackChain, current: FontFace?) -> FontFace {
+        if CharacterClass.isLineSeparator(scalar) { return current ?? chain.primary }
+        let ignorable = CharacterClass.isDefaultIgnorable(scalar)
+        if let current, current !== chain.primary, Self.isInvisible(scalar), ignorable || current.covers(scalar) { return current }
+        let primary = chain.primary
+        if ignorable || primary.covers(scalar) { return primary }
+        for face in chain.faces.dropFirst() where face.covers(scalar) { return face }
+        if !missing.contains(where: { $0.value == scalar }), let value = Unicode.Scalar(scalar) { missing.append(value) }
+        return chain.primary
     }
 
     private mutating func chooseFace(

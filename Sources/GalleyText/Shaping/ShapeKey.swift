@@ -19,14 +19,21 @@ struct ShapeKey: Hashable, Sendable {
         self.isRightToLeft = isRightToLeft
         self.languageID = languageID
         self.text = text
-        var hasher = Hasher()
-        hasher.combine(faceID)
-        hasher.combine(featureSetID)
-        hasher.combine(script)
-        hasher.combine(isRightToLeft)
-        hasher.combine(languageID)
-        hasher.combine(text)
-        hashCode = hasher.finalize()
+        // A seeded multiply-mix: a word is looked up for every segment of every paragraph, and
+        // SipHash over six fields cost more than the lookup itself.
+        var state = Self.seed
+        state = Self.mix(state, UInt64(UInt(bitPattern: faceID)) << 20 ^ UInt64(UInt(bitPattern: featureSetID)))
+        state = Self.mix(state, UInt64(script) << 32 ^ UInt64(UInt(bitPattern: languageID)) << 1 ^ (isRightToLeft ? 1 : 0))
+        if let text { state = text.mixed(into: state, with: Self.mix) }
+        hashCode = Int(truncatingIfNeeded: state)
+    }
+
+    private static let seed = UInt64.random(in: .min ... .max)
+
+    @inline(__always)
+    static func mix(_ state: UInt64, _ word: UInt64) -> UInt64 {
+        let mixed = (state ^ word) &* 0x9E37_79B9_7F4A_7C15
+        return mixed ^ (mixed >> 29)
     }
 
     /// The same key for another segment's text.
