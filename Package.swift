@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "GalleyText", targets: ["GalleyText"]),
         .library(name: "GalleyJSON", targets: ["GalleyJSON"]),
         .library(name: "GalleyLayout", targets: ["GalleyLayout"]),
+        .library(name: "GalleyTable", targets: ["GalleyTable"]),
         .executable(name: "galley", targets: ["GalleyCLI"]),
         // Pango with the same fonts, for the benchmark suite's side-by-side runs (Benchmarks/).
         .library(name: "PangoReference", targets: ["PangoReference"]),
@@ -43,6 +44,8 @@ let package = Package(
         .target(name: "GalleyJSON"),
         // Cell templates, stylesheets and the two-pass measure → arrange API.
         .target(name: "GalleyLayout", dependencies: ["GalleyText", "GalleyJSON"]),
+        // The table model; so far its offset index (row heights → offsets in O(log n)).
+        .target(name: "GalleyTable"),
 
         // MARK: - The `galley` command
 
@@ -67,6 +70,9 @@ let package = Package(
         .testTarget(
             name: "GalleyLayoutTests",
             dependencies: ["GalleyLayout", "GalleyText", "GalleyJSON"]),
+        .testTarget(
+            name: "GalleyTableTests",
+            dependencies: ["GalleyTable"]),
         .testTarget(
             name: "GalleyJSONTests",
             dependencies: ["GalleyJSON"]),

@@ -38,8 +38,18 @@ let package = Package(
             ],
             path: "Benchmarks/GalleyLayoutBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]),
+        .executableTarget(
+            name: "GalleyTableBenchmarks",
+            dependencies: [
+                .product(name: "GalleyTable", package: "Galley"),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/GalleyTableBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]),
         // Runs one hot path in a loop, for valgrind's callgrind and other profilers.
-        .executableTarget(name: "Profile", dependencies: ["BenchmarkFixtures", .product(name: "GalleyText", package: "Galley")]),
+        .executableTarget(name: "Profile", dependencies: [
+            "BenchmarkFixtures", .product(name: "GalleyText", package: "Galley"), .product(name: "GalleyTable", package: "Galley"),
+        ]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -5,6 +5,7 @@
 
 import BenchmarkFixtures
 import Foundation
+import GalleyTable
 import GalleyText
 
 let mode = CommandLine.arguments.dropFirst().first ?? "warm"
@@ -33,11 +34,15 @@ case "cold":
         engine.removeCachedShapes()
         total += try engine.measure(sample.text, style: Samples.style, width: Samples.width, paragraph: ParagraphStyle(language: sample.lang)).size.height
     }
+case "table-insert":
+    var index = OffsetIndex(heights: (0..<1_000_000).map { Double(44 + $0 % 97) })
+    for iteration in 0..<count { index.insert(60, at: (iteration &* 2_654_435_761) % index.count) }
+    total = index.totalHeight
 case "relayout":
     let engine = Samples.warmEngine(for: Samples.paragraphs)
     let shaped = Samples.paragraphs.map { try! engine.shape(AttributedText($0.text, style: Samples.style)) }
     for index in 0..<count { total += shaped[index % shaped.count].measure(width: index & 1 == 0 ? 320 : 568).size.height }
 default:
-    fatalError("modes: warm, segments, cold, relayout")
+    fatalError("modes: warm, segments, cold, relayout, table-insert")
 }
 print(total)
