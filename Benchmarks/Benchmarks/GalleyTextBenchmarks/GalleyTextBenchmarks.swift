@@ -13,16 +13,21 @@ let benchmarks: @Sendable () -> Void = {
     let sentences = Samples.sentences
     let paragraphs = Samples.paragraphs
 
+    /// Measures the sentences round-robin, one per iteration; `before` runs ahead of each call.
+    func measureSentences(_ benchmark: Benchmark, with engine: TextEngine, before: () -> Void = {}) throws {
+        benchmark.startMeasurement()
+        for index in benchmark.scaledIterations {
+            let sample = sentences[index % sentences.count]
+            before()
+            blackHole(try engine.measure(sample.text, style: Samples.style, width: Samples.width, paragraph: ParagraphStyle(language: sample.lang)))
+        }
+    }
+
     // MARK: - Text, cold: caches emptied before every call, so everything is shaped
 
     Benchmark("Text cold/Galley", configuration: perCall) { benchmark in
         let engine = try TextEngine()
-        benchmark.startMeasurement()
-        for index in benchmark.scaledIterations {
-            let sample = sentences[index % sentences.count]
-            engine.removeCachedShapes()
-            blackHole(try engine.measure(sample.text, style: Samples.style, width: Samples.width, paragraph: ParagraphStyle(language: sample.lang)))
-        }
+        try measureSentences(benchmark, with: engine) { engine.removeCachedShapes() }
     }
 
     Benchmark("Text cold/Pango", configuration: perCall) { benchmark in
@@ -37,12 +42,7 @@ let benchmarks: @Sendable () -> Void = {
     // MARK: - Text, warm: every segment already in the shape cache
 
     Benchmark("Text warm/Galley", configuration: perCall) { benchmark in
-        let engine = Samples.warmEngine(for: sentences)
-        benchmark.startMeasurement()
-        for index in benchmark.scaledIterations {
-            let sample = sentences[index % sentences.count]
-            blackHole(try engine.measure(sample.text, style: Samples.style, width: Samples.width, paragraph: ParagraphStyle(language: sample.lang)))
-        }
+        try measureSentences(benchmark, with: Samples.warmEngine(for: sentences))
     }
 
     // The same, with only the word-level shape cache (no paragraph cache): ICU analysis, font
@@ -50,11 +50,7 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark("Text warm segments/Galley", configuration: perCall) { benchmark in
         let engine = TextEngine(fonts: try FontCollection.bundled(), paragraphCacheByteLimit: 0)
         for sample in sentences { blackHole(try engine.measure(sample.text, style: Samples.style, width: Samples.width, paragraph: ParagraphStyle(language: sample.lang))) }
-        benchmark.startMeasurement()
-        for index in benchmark.scaledIterations {
-            let sample = sentences[index % sentences.count]
-            blackHole(try engine.measure(sample.text, style: Samples.style, width: Samples.width, paragraph: ParagraphStyle(language: sample.lang)))
-        }
+        try measureSentences(benchmark, with: engine)
     }
 
     // Pango has no shape cache: its warm measurement is its cold one, with font caches warm.
