@@ -9,26 +9,33 @@
 ///     index.insert(60, at: 1)
 ///     index.row(atOffset: 100)     // 1 (rows 0 and 1 cover 0..<104)
 ///
-/// An implicit treap: rows are nodes ordered by position, each node keeping its subtree's row
-/// count and total height, so every operation walks one root-to-leaf path. Node priorities come
-/// from a fixed-seed generator, so the same operations always build the same tree.
+/// A counted B+ tree: leaves hold up to 64 row heights, branches up to 64 children with each
+/// child's row count and total height, so a million rows are four levels deep and every
+/// operation reads a few contiguous blocks. Totals along a changed path are recomputed from the
+/// children, never adjusted by differences, so they do not drift. Leaves are not merged when
+/// rows are removed: the tree keeps the depth it grew to, which stays logarithmic in the
+/// largest size it reached.
 public struct OffsetIndex: Sendable, Equatable {
-    /// A row: its children in the tree, its priority, and its subtree's row count and height.
-    /// 32 bytes, so a walk down the tree touches one cache line per level.
-    struct Node: Sendable {
-        var left: Int32
-        var right: Int32
-        var priority: UInt32
-        var size: Int32
-        var height: Double
-        var sum: Double
-    }
+    static let leafCapacity = 64
+    static let branchCapacity = 64
+    /// How full bulk-loaded nodes are, leaving room for inserts.
+    static let bulkFill = 48
 
-    /// Every node ever made; -1 means no node.
-    private var nodes: [Node] = []
-    private var freeNodes: [Int32] = []
+    // Leaves and branches in flat arrays, a fixed stride each (no per-node allocation).
+    private var leafHeights: [Double] = []
+    private var leafCounts: [Int32] = []
+    private var branchChildren: [Int32] = []
+    private var branchCounts: [Int32] = []
+    private var branchSums: [Double] = []
+    private var branchSizes: [Int32] = []
+    private var freeLeaves: [Int32] = []
+    private var freeBranches: [Int32] = []
+    /// A leaf when `depth` is 0, else a branch; -1 when empty.
     private var root: Int32 = -1
-    private var random = SplitMix64(seed: 0x6761_6C6C_6579)
+    /// Branch levels above the leaves.
+    private var depth = 0
+    private var rowCount = 0
+    private var total = 0.0
 
     /// An empty index.
     public init() {}
@@ -41,10 +48,10 @@ public struct OffsetIndex: Sendable, Equatable {
     }
 
     /// Number of rows.
-    public var count: Int { root < 0 ? 0 : Int(nodes[Int(root)].size) }
+    public var count: Int { rowCount }
 
     /// Sum of every row's height: the table's content height.
-    public var totalHeight: Double { root < 0 ? 0 : nodes[Int(root)].sum }
+    public var totalHeight: Double { total }
 
     // MARK: - Queries
 
@@ -53,20 +60,18 @@ public struct OffsetIndex: Sendable, Equatable {
     /// - Complexity: O(log n).
     public func height(ofRow row: Int) -> Double {
         precondition(row >= 0 && row < count, "row \(row) out of 0..<\(count)")
-        return nodes.withUnsafeBufferPointer { nodes in
-            var remaining = Int32(row)
-            var current = root
-            while true {
-                let node = nodes[Int(current)]
-                let leftSize = node.left >= 0 ? nodes[Int(node.left)].size : 0
-                if remaining < leftSize { current = node.left }
-                else if remaining == leftSize { return node.height }
-                else {
-                    remaining -= leftSize + 1
-                    current = node.right
-                }
+        var node = Int(root)
+        var remaining = Int32(row)
+        for _ in 0..<depth {
+            let base = node * Self.branchCapacity
+            var slot = 0
+            while remaining >= branchCounts[base + slot] {
+                remaining -= branchCounts[base + slot]
+                slot += 1
             }
+            node = Int(branchChildren[base + slot])
         }
+        return leafHeights[node * Self.leafCapacity + Int(remaining)]
     }
 
     /// The offset of row `row`'s top: the sum of the heights before it. `count` gives the total.
@@ -74,23 +79,23 @@ public struct OffsetIndex: Sendable, Equatable {
     /// - Complexity: O(log n).
     public func offset(ofRow row: Int) -> Double {
         precondition(row >= 0 && row <= count, "row \(row) out of 0...\(count)")
-        return nodes.withUnsafeBufferPointer { nodes in
-            var offset = 0.0
-            var remaining = Int32(row)
-            var current = root
-            while current >= 0 {
-                let node = nodes[Int(current)]
-                let leftSize = node.left >= 0 ? nodes[Int(node.left)].size : 0
-                if remaining <= leftSize {
-                    current = node.left
-                } else {
-                    offset += (node.left >= 0 ? nodes[Int(node.left)].sum : 0) + node.height
-                    remaining -= leftSize + 1
-                    current = node.right
-                }
+        if row == count { return total }
+        var node = Int(root)
+        var remaining = Int32(row)
+        var offset = 0.0
+        for _ in 0..<depth {
+            let base = node * Self.branchCapacity
+            var slot = 0
+            while remaining >= branchCounts[base + slot] {
+                remaining -= branchCounts[base + slot]
+                offset += branchSums[base + slot]
+                slot += 1
             }
-            return offset
+            node = Int(branchChildren[base + slot])
         }
+        let base = node * Self.leafCapacity
+        for index in 0..<Int(remaining) { offset += leafHeights[base + index] }
+        return offset
     }
 
     /// The row covering `offset` (its top ≤ offset < its bottom); nil when the offset is negative
@@ -98,27 +103,31 @@ public struct OffsetIndex: Sendable, Equatable {
     ///
     /// - Complexity: O(log n).
     public func row(atOffset offset: Double) -> Int? {
-        guard offset >= 0, offset < totalHeight else { return nil }
-        return nodes.withUnsafeBufferPointer { nodes in
-            var remaining = offset
-            var row = 0
-            var current = root
-            while current >= 0 {
-                let node = nodes[Int(current)]
-                let leftSum = node.left >= 0 ? nodes[Int(node.left)].sum : 0
-                let leftSize = node.left >= 0 ? Int(nodes[Int(node.left)].size) : 0
-                if remaining < leftSum {
-                    current = node.left
-                } else if remaining < leftSum + node.height {
-                    return row + leftSize
-                } else {
-                    remaining -= leftSum + node.height
-                    row += leftSize + 1
-                    current = node.right
-                }
+        guard offset >= 0, offset < total else { return nil }
+        var node = Int(root)
+        var remaining = offset
+        var row = 0
+        for _ in 0..<depth {
+            let base = node * Self.branchCapacity
+            let size = Int(branchSizes[node])
+            var slot = 0
+            while slot < size - 1 && remaining >= branchSums[base + slot] {
+                remaining -= branchSums[base + slot]
+                row += Int(branchCounts[base + slot])
+                slot += 1
             }
-            return count - 1  // rounding at the very end: the last row
+            node = Int(branchChildren[base + slot])
         }
+        let base = node * Self.leafCapacity
+        let rows = Int(leafCounts[node])
+        for index in 0..<rows {
+            let height = leafHeights[base + index]
+            if remaining < height { return row + index }
+            remaining -= height
+        }
+        // Rounding put the offset past this leaf's last row: the last non-empty row before it.
+        for index in stride(from: rows - 1, through: 0, by: -1) where leafHeights[base + index] > 0 { return row + index }
+        return row > 0 ? row - 1 : nil
     }
 
     // MARK: - Changes
@@ -129,12 +138,34 @@ public struct OffsetIndex: Sendable, Equatable {
     public mutating func insert(_ rowHeight: Double, at row: Int) {
         precondition(row >= 0 && row <= count, "row \(row) out of 0...\(count)")
         precondition(rowHeight.isFinite && rowHeight >= 0, "height must be finite and ≥ 0")
-        let node = makeNode(rowHeight)
-        let root = self.root
-        self.root = nodes.withUnsafeMutableBufferPointer { nodes in
-            let (before, after) = Self.split(nodes, root, Int32(row))
-            return Self.merge(nodes, Self.merge(nodes, before, node), after)
+        if root < 0 {
+            root = makeLeaf()
+            depth = 0
         }
+        withPathBuffer { index, path in
+            let (leaf, position) = index.descend(to: row, inserting: true, into: path)
+            // Split a full leaf first, then insert into the half that holds the position.
+            var target = leaf
+            var local = position
+            var sibling: Int32 = -1
+            if Int(index.leafCounts[Int(leaf)]) == Self.leafCapacity {
+                sibling = index.splitLeaf(leaf)
+                if local > Int(index.leafCounts[Int(leaf)]) {
+                    local -= Int(index.leafCounts[Int(leaf)])
+                    target = sibling
+                }
+            }
+            let base = Int(target) * Self.leafCapacity
+            var slot = Int(index.leafCounts[Int(target)])
+            while slot > local {
+                index.leafHeights[base + slot] = index.leafHeights[base + slot - 1]
+                slot -= 1
+            }
+            index.leafHeights[base + local] = rowHeight
+            index.leafCounts[Int(target)] += 1
+            index.propagate(path, childSplit: sibling)
+        }
+        rowCount += 1
     }
 
     /// Removes row `row` and returns its height.
@@ -143,15 +174,19 @@ public struct OffsetIndex: Sendable, Equatable {
     @discardableResult
     public mutating func remove(at row: Int) -> Double {
         precondition(row >= 0 && row < count, "row \(row) out of 0..<\(count)")
-        let root = self.root
-        let (newRoot, removed) = nodes.withUnsafeMutableBufferPointer { nodes in
-            let (before, rest) = Self.split(nodes, root, Int32(row))
-            let (removed, after) = Self.split(nodes, rest, 1)
-            return (Self.merge(nodes, before, after), removed)
+        var removed = 0.0
+        withPathBuffer { index, path in
+            let (leaf, position) = index.descend(to: row, inserting: false, into: path)
+            let base = Int(leaf) * Self.leafCapacity
+            let rows = Int(index.leafCounts[Int(leaf)])
+            removed = index.leafHeights[base + position]
+            for slot in position..<(rows - 1) { index.leafHeights[base + slot] = index.leafHeights[base + slot + 1] }
+            index.leafCounts[Int(leaf)] -= 1
+            index.propagateRemoval(path, leaf: leaf)
         }
-        self.root = newRoot
-        freeNodes.append(removed)
-        return nodes[Int(removed)].height
+        rowCount -= 1
+        if rowCount == 0 { removeAll() }
+        return removed
     }
 
     /// Moves row `source` so that it becomes row `destination` (as `UITableView` moves rows).
@@ -159,13 +194,7 @@ public struct OffsetIndex: Sendable, Equatable {
     /// - Complexity: O(log n).
     public mutating func move(from source: Int, to destination: Int) {
         precondition(source >= 0 && source < count && destination >= 0 && destination < count, "rows out of range")
-        let root = self.root
-        self.root = nodes.withUnsafeMutableBufferPointer { nodes in
-            let (before, rest) = Self.split(nodes, root, Int32(source))
-            let (moved, after) = Self.split(nodes, rest, 1)
-            let (first, second) = Self.split(nodes, Self.merge(nodes, before, after), Int32(destination))
-            return Self.merge(nodes, Self.merge(nodes, first, moved), second)
-        }
+        insert(remove(at: source), at: destination)
     }
 
     /// Sets row `row`'s height (after a width change, or new content).
@@ -174,200 +203,316 @@ public struct OffsetIndex: Sendable, Equatable {
     public mutating func setHeight(_ rowHeight: Double, ofRow row: Int) {
         precondition(row >= 0 && row < count, "row \(row) out of 0..<\(count)")
         precondition(rowHeight.isFinite && rowHeight >= 0, "height must be finite and ≥ 0")
-        let root = self.root
-        nodes.withUnsafeMutableBufferPointer { nodes in
-            // Find the row, then walk the same path again correcting every sum on it.
-            func walk(_ visit: (Int) -> Void) -> Int {
-                var remaining = Int32(row)
-                var current = root
-                while true {
-                    visit(Int(current))
-                    let node = nodes[Int(current)]
-                    let leftSize = node.left >= 0 ? nodes[Int(node.left)].size : 0
-                    if remaining < leftSize { current = node.left }
-                    else if remaining == leftSize { return Int(current) }
-                    else {
-                        remaining -= leftSize + 1
-                        current = node.right
-                    }
-                }
-            }
-            let target = walk { _ in }
-            let difference = rowHeight - nodes[target].height
-            nodes[target].height = rowHeight
-            _ = walk { nodes[$0].sum += difference }
+        withPathBuffer { index, path in
+            let (leaf, position) = index.descend(to: row, inserting: false, into: path)
+            index.leafHeights[Int(leaf) * Self.leafCapacity + position] = rowHeight
+            index.propagate(path, childSplit: -1)
         }
     }
 
     /// Appends rows (a page of results).
     ///
-    /// - Complexity: O(k + log n) for k rows.
+    /// - Complexity: O(k) into an empty index, O(k log n) otherwise.
     public mutating func append(contentsOf heights: [Double]) {
-        let built = build(heights)
-        let root = self.root
-        self.root = nodes.withUnsafeMutableBufferPointer { Self.merge($0, root, built) }
+        guard rowCount == 0 else {
+            for rowHeight in heights { insert(rowHeight, at: count) }
+            return
+        }
+        removeAll()
+        guard !heights.isEmpty else { return }
+        for rowHeight in heights { precondition(rowHeight.isFinite && rowHeight >= 0, "height must be finite and ≥ 0") }
+        // Leaves filled to three quarters, then each level of branches over the one below.
+        var level: [Int32] = []
+        var start = 0
+        while start < heights.count {
+            let leaf = makeLeaf()
+            let end = min(start + Self.bulkFill, heights.count)
+            let base = Int(leaf) * Self.leafCapacity
+            for index in start..<end { leafHeights[base + index - start] = heights[index] }
+            leafCounts[Int(leaf)] = Int32(end - start)
+            level.append(leaf)
+            start = end
+        }
+        var childrenAreLeaves = true
+        depth = 0
+        while level.count > 1 {
+            var parents: [Int32] = []
+            var index = 0
+            while index < level.count {
+                let branch = makeBranch()
+                let end = min(index + Self.bulkFill, level.count)
+                for child in index..<end { appendChild(level[child], to: branch, childIsLeaf: childrenAreLeaves) }
+                parents.append(branch)
+                index = end
+            }
+            level = parents
+            childrenAreLeaves = false
+            depth += 1
+        }
+        root = level[0]
+        rowCount = heights.count
+        total = nodeTotals(root, isLeaf: depth == 0).sum
     }
 
     /// Removes every row, keeping the storage for reuse.
     public mutating func removeAll() {
-        nodes.removeAll(keepingCapacity: true)
-        freeNodes.removeAll(keepingCapacity: true)
+        leafHeights.removeAll(keepingCapacity: true)
+        leafCounts.removeAll(keepingCapacity: true)
+        branchChildren.removeAll(keepingCapacity: true)
+        branchCounts.removeAll(keepingCapacity: true)
+        branchSums.removeAll(keepingCapacity: true)
+        branchSizes.removeAll(keepingCapacity: true)
+        freeLeaves.removeAll(keepingCapacity: true)
+        freeBranches.removeAll(keepingCapacity: true)
         root = -1
+        depth = 0
+        rowCount = 0
+        total = 0
     }
 
     /// Every row's height, in order.
     public var heights: [Double] {
         var result: [Double] = []
         result.reserveCapacity(count)
-        var stack: [Int32] = []
-        var current = root
-        while current >= 0 || !stack.isEmpty {
-            while current >= 0 {
-                stack.append(current)
-                current = nodes[Int(current)].left
+        func visit(_ node: Int32, level: Int) {
+            if level == 0 {
+                let base = Int(node) * Self.leafCapacity
+                for index in 0..<Int(leafCounts[Int(node)]) { result.append(leafHeights[base + index]) }
+                return
             }
-            let node = stack.removeLast()
-            result.append(nodes[Int(node)].height)
-            current = nodes[Int(node)].right
+            let base = Int(node) * Self.branchCapacity
+            for slot in 0..<Int(branchSizes[Int(node)]) { visit(branchChildren[base + slot], level: level - 1) }
         }
+        if root >= 0 { visit(root, level: depth) }
         return result
     }
 
     public static func == (lhs: OffsetIndex, rhs: OffsetIndex) -> Bool { lhs.heights == rhs.heights }
 
-    // MARK: - Treap
+    // MARK: - Paths
 
-    private mutating func makeNode(_ rowHeight: Double) -> Int32 {
-        let node = Node(left: -1, right: -1, priority: UInt32(truncatingIfNeeded: random.next()), size: 1, height: rowHeight, sum: rowHeight)
-        if let reused = freeNodes.popLast() {
-            nodes[Int(reused)] = node
+    /// One step down: the branch and the child slot taken.
+    private struct Step {
+        var branch: Int32
+        var slot: Int
+    }
+
+    /// Runs `body` with a path buffer for the current depth, on the stack: no allocation.
+    private mutating func withPathBuffer(_ body: (inout OffsetIndex, UnsafeMutableBufferPointer<Step>) -> Void) {
+        withUnsafeTemporaryAllocation(of: Step.self, capacity: max(depth, 1)) { buffer in
+            body(&self, UnsafeMutableBufferPointer(rebasing: buffer[0..<depth]))
+        }
+    }
+
+    /// Walks from the root to the leaf holding `row` (or, when inserting, where it goes),
+    /// writing the path (root first) into `path`; returns the leaf and the position in it.
+    private func descend(to row: Int, inserting: Bool, into path: UnsafeMutableBufferPointer<Step>) -> (leaf: Int32, position: Int) {
+        var node = root
+        var remaining = Int32(row)
+        for level in 0..<depth {
+            let base = Int(node) * Self.branchCapacity
+            let size = Int(branchSizes[Int(node)])
+            var slot = 0
+            while slot < size - 1 && (inserting ? remaining > branchCounts[base + slot] : remaining >= branchCounts[base + slot]) {
+                remaining -= branchCounts[base + slot]
+                slot += 1
+            }
+            path[level] = Step(branch: node, slot: slot)
+            node = branchChildren[base + slot]
+        }
+        return (node, Int(remaining))
+    }
+
+    /// Recomputes the totals on `path` after its leaf changed; `childSplit` is the new sibling
+    /// of the path's lowest node when it split, to be placed after it (splitting upward).
+    private mutating func propagate(_ path: UnsafeMutableBufferPointer<Step>, childSplit: Int32) {
+        var sibling = childSplit
+        var level = path.count - 1
+        while level >= 0 {
+            let step = path[level]
+            let childIsLeaf = level == path.count - 1
+            refreshSlot(step.slot, of: step.branch, childIsLeaf: childIsLeaf)
+            var upperSibling: Int32 = -1
+            if sibling >= 0 {
+                if Int(branchSizes[Int(step.branch)]) == Self.branchCapacity {
+                    upperSibling = splitBranch(step.branch, insertingAfter: step.slot, child: sibling, childIsLeaf: childIsLeaf)
+                } else {
+                    insertChild(sibling, at: step.slot + 1, in: step.branch, childIsLeaf: childIsLeaf)
+                }
+            }
+            sibling = upperSibling
+            level -= 1
+        }
+        if sibling >= 0 {
+            // The root split: a new root above both halves.
+            let newRoot = makeBranch()
+            appendChild(root, to: newRoot, childIsLeaf: depth == 0)
+            appendChild(sibling, to: newRoot, childIsLeaf: depth == 0)
+            root = newRoot
+            depth += 1
+        }
+        total = nodeTotals(root, isLeaf: depth == 0).sum
+    }
+
+    /// Recomputes totals after a removal, unlinking nodes left empty.
+    private mutating func propagateRemoval(_ path: UnsafeMutableBufferPointer<Step>, leaf: Int32) {
+        var emptyChild = leafCounts[Int(leaf)] == 0 && depth > 0
+        if emptyChild { freeLeaves.append(leaf) }
+        var level = path.count - 1
+        while level >= 0 {
+            let step = path[level]
+            let childIsLeaf = level == path.count - 1
+            if emptyChild {
+                removeChild(at: step.slot, from: step.branch)
+                emptyChild = branchSizes[Int(step.branch)] == 0 && level > 0
+                if emptyChild { freeBranches.append(step.branch) }
+            } else {
+                refreshSlot(step.slot, of: step.branch, childIsLeaf: childIsLeaf)
+            }
+            level -= 1
+        }
+        // A root branch with one child hands the root down.
+        while depth > 0 && branchSizes[Int(root)] == 1 {
+            freeBranches.append(root)
+            root = branchChildren[Int(root) * Self.branchCapacity]
+            depth -= 1
+        }
+        total = root >= 0 ? nodeTotals(root, isLeaf: depth == 0).sum : 0
+    }
+
+    // MARK: - Nodes
+
+    private mutating func makeLeaf() -> Int32 {
+        if let reused = freeLeaves.popLast() {
+            leafCounts[Int(reused)] = 0
             return reused
         }
-        nodes.append(node)
-        return Int32(nodes.count - 1)
+        leafHeights.append(contentsOf: repeatElement(0, count: Self.leafCapacity))
+        leafCounts.append(0)
+        return Int32(leafCounts.count - 1)
     }
 
-    /// A treap of `heights` in order, built in linear time: each node joins the right spine,
-    /// adopting as its left child the spine it outranks (a Cartesian tree's stack build).
-    private mutating func build(_ heights: [Double]) -> Int32 {
-        guard !heights.isEmpty else { return -1 }
-        // An eighth spare, so that the first inserts after a page load do not copy every node.
-        let needed = nodes.count + heights.count
-        if nodes.capacity < needed { nodes.reserveCapacity(needed + needed / 8) }
-        let first = Int32(nodes.count)
-        for rowHeight in heights {
-            precondition(rowHeight.isFinite && rowHeight >= 0, "height must be finite and ≥ 0")
-            nodes.append(Node(left: -1, right: -1, priority: UInt32(truncatingIfNeeded: random.next()), size: 1, height: rowHeight, sum: rowHeight))
+    private mutating func makeBranch() -> Int32 {
+        if let reused = freeBranches.popLast() {
+            branchSizes[Int(reused)] = 0
+            return reused
         }
-        return nodes.withUnsafeMutableBufferPointer { nodes in
-            var spine: [Int32] = []
-            for node in first..<Int32(nodes.count) {
-                var adopted: Int32 = -1
-                while let top = spine.last, nodes[Int(top)].priority < nodes[Int(node)].priority {
-                    adopted = spine.removeLast()
-                }
-                nodes[Int(node)].left = adopted
-                if let top = spine.last { nodes[Int(top)].right = node }
-                spine.append(node)
-            }
-            // Sizes and sums, children before parents: a post-order walk.
-            var stack: [(Int32, Bool)] = [(spine[0], false)]
-            while let (node, childrenDone) = stack.popLast() {
-                if childrenDone {
-                    Self.update(nodes, node)
-                    continue
-                }
-                stack.append((node, true))
-                if nodes[Int(node)].right >= 0 { stack.append((nodes[Int(node)].right, false)) }
-                if nodes[Int(node)].left >= 0 { stack.append((nodes[Int(node)].left, false)) }
-            }
-            return spine[0]
-        }
+        branchChildren.append(contentsOf: repeatElement(-1, count: Self.branchCapacity))
+        branchCounts.append(contentsOf: repeatElement(0, count: Self.branchCapacity))
+        branchSums.append(contentsOf: repeatElement(0, count: Self.branchCapacity))
+        branchSizes.append(0)
+        return Int32(branchSizes.count - 1)
     }
 
-    @inline(__always)
-    private static func update(_ nodes: UnsafeMutableBufferPointer<Node>, _ node: Int32) {
-        let index = Int(node)
-        var size: Int32 = 1
-        var sum = nodes[index].height
-        let left = nodes[index].left
-        let right = nodes[index].right
-        if left >= 0 {
-            size += nodes[Int(left)].size
-            sum += nodes[Int(left)].sum
+    /// The row count and height under `node`, summed from its own entries.
+    private func nodeTotals(_ node: Int32, isLeaf: Bool) -> (count: Int32, sum: Double) {
+        if isLeaf {
+            let base = Int(node) * Self.leafCapacity
+            let rows = Int(leafCounts[Int(node)])
+            var sum = 0.0
+            for index in 0..<rows { sum += leafHeights[base + index] }
+            return (Int32(rows), sum)
         }
-        if right >= 0 {
-            size += nodes[Int(right)].size
-            sum += nodes[Int(right)].sum
+        let base = Int(node) * Self.branchCapacity
+        var count: Int32 = 0
+        var sum = 0.0
+        for slot in 0..<Int(branchSizes[Int(node)]) {
+            count += branchCounts[base + slot]
+            sum += branchSums[base + slot]
         }
-        nodes[index].size = size
-        nodes[index].sum = sum
+        return (count, sum)
     }
 
-    /// Splits `node`'s subtree into its first `count` rows and the rest.
-    private static func split(_ nodes: UnsafeMutableBufferPointer<Node>, _ node: Int32, _ count: Int32) -> (Int32, Int32) {
-        guard node >= 0 else { return (-1, -1) }
-        let index = Int(node)
-        let left = nodes[index].left
-        let leftSize = left >= 0 ? nodes[Int(left)].size : 0
-        if count <= leftSize {
-            let (first, rest) = split(nodes, left, count)
-            nodes[index].left = rest
-            update(nodes, node)
-            return (first, node)
+    private mutating func refreshSlot(_ slot: Int, of branch: Int32, childIsLeaf: Bool) {
+        let index = Int(branch) * Self.branchCapacity + slot
+        let totals = nodeTotals(branchChildren[index], isLeaf: childIsLeaf)
+        branchCounts[index] = totals.count
+        branchSums[index] = totals.sum
+    }
+
+    private mutating func appendChild(_ child: Int32, to branch: Int32, childIsLeaf: Bool) {
+        insertChild(child, at: Int(branchSizes[Int(branch)]), in: branch, childIsLeaf: childIsLeaf)
+    }
+
+    private mutating func insertChild(_ child: Int32, at slot: Int, in branch: Int32, childIsLeaf: Bool) {
+        let base = Int(branch) * Self.branchCapacity
+        var index = Int(branchSizes[Int(branch)])
+        while index > slot {
+            branchChildren[base + index] = branchChildren[base + index - 1]
+            branchCounts[base + index] = branchCounts[base + index - 1]
+            branchSums[base + index] = branchSums[base + index - 1]
+            index -= 1
+        }
+        branchChildren[base + slot] = child
+        branchSizes[Int(branch)] += 1
+        refreshSlot(slot, of: branch, childIsLeaf: childIsLeaf)
+    }
+
+    private mutating func removeChild(at slot: Int, from branch: Int32) {
+        let base = Int(branch) * Self.branchCapacity
+        let size = Int(branchSizes[Int(branch)])
+        for index in slot..<(size - 1) {
+            branchChildren[base + index] = branchChildren[base + index + 1]
+            branchCounts[base + index] = branchCounts[base + index + 1]
+            branchSums[base + index] = branchSums[base + index + 1]
+        }
+        branchSizes[Int(branch)] -= 1
+    }
+
+    /// Moves the upper half of a full leaf into a new leaf, returned.
+    private mutating func splitLeaf(_ leaf: Int32) -> Int32 {
+        let sibling = makeLeaf()
+        let half = Self.leafCapacity / 2
+        let from = Int(leaf) * Self.leafCapacity
+        let to = Int(sibling) * Self.leafCapacity
+        for index in half..<Self.leafCapacity { leafHeights[to + index - half] = leafHeights[from + index] }
+        leafCounts[Int(leaf)] = Int32(half)
+        leafCounts[Int(sibling)] = Int32(Self.leafCapacity - half)
+        return sibling
+    }
+
+    /// Splits a full branch in two while adding `child` after `slot`; returns the new upper half.
+    private mutating func splitBranch(_ branch: Int32, insertingAfter slot: Int, child: Int32, childIsLeaf: Bool) -> Int32 {
+        let sibling = makeBranch()
+        let half = Self.branchCapacity / 2
+        let base = Int(branch) * Self.branchCapacity
+        for index in half..<Self.branchCapacity {
+            appendChild(branchChildren[base + index], to: sibling, childIsLeaf: childIsLeaf)
+        }
+        branchSizes[Int(branch)] = Int32(half)
+        if slot + 1 <= half {
+            insertChild(child, at: slot + 1, in: branch, childIsLeaf: childIsLeaf)
         } else {
-            let (first, rest) = split(nodes, nodes[index].right, count - leftSize - 1)
-            nodes[index].right = first
-            update(nodes, node)
-            return (node, rest)
+            insertChild(child, at: slot + 1 - half, in: sibling, childIsLeaf: childIsLeaf)
         }
-    }
-
-    /// Joins two subtrees, every row of `first` before every row of `second`.
-    private static func merge(_ nodes: UnsafeMutableBufferPointer<Node>, _ first: Int32, _ second: Int32) -> Int32 {
-        if first < 0 { return second }
-        if second < 0 { return first }
-        if nodes[Int(first)].priority > nodes[Int(second)].priority {
-            nodes[Int(first)].right = merge(nodes, nodes[Int(first)].right, second)
-            update(nodes, first)
-            return first
-        } else {
-            nodes[Int(second)].left = merge(nodes, first, nodes[Int(second)].left)
-            update(nodes, second)
-            return second
-        }
+        return sibling
     }
 
     // MARK: - Invariants
 
-    /// Checks every node's size and sum against its children, and the heap order of
-    /// priorities. For tests, after every change.
+    /// Checks every branch entry's row count and height against its child, that no node below
+    /// the root is empty, and the cached totals. For tests, after every change.
     public func checkInvariants() -> Bool {
-        func check(_ node: Int32) -> (size: Int32, sum: Double, ok: Bool) {
-            guard node >= 0 else { return (0, 0, true) }
-            let current = nodes[Int(node)]
-            let l = check(current.left)
-            let r = check(current.right)
-            let expectedSum = l.sum + current.height + r.sum
-            let heapOK = (current.left < 0 || nodes[Int(current.left)].priority <= current.priority)
-                && (current.right < 0 || nodes[Int(current.right)].priority <= current.priority)
-            let ok = l.ok && r.ok && heapOK && current.size == l.size + r.size + 1
-                && abs(current.sum - expectedSum) <= 1e-6 * max(1, abs(expectedSum))
-            return (l.size + r.size + 1, expectedSum, ok)
+        func check(_ node: Int32, level: Int) -> (count: Int32, sum: Double, ok: Bool) {
+            if level == 0 {
+                let totals = nodeTotals(node, isLeaf: true)
+                return (totals.count, totals.sum, totals.count > 0 || node == root)
+            }
+            let base = Int(node) * Self.branchCapacity
+            let size = Int(branchSizes[Int(node)])
+            var count: Int32 = 0
+            var sum = 0.0
+            var ok = size > 0 && size <= Self.branchCapacity
+            for slot in 0..<size {
+                let child = check(branchChildren[base + slot], level: level - 1)
+                ok = ok && child.ok && child.count == branchCounts[base + slot] && child.sum == branchSums[base + slot]
+                count += child.count
+                sum += child.sum
+            }
+            return (count, sum, ok)
         }
-        return check(root).ok
-    }
-}
-
-/// A small deterministic generator (SplitMix64) for treap priorities.
-struct SplitMix64: Sendable, Equatable {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
+        guard root >= 0 else { return rowCount == 0 && total == 0 }
+        let result = check(root, level: depth)
+        return result.ok && Int(result.count) == rowCount && result.sum == total
     }
 }

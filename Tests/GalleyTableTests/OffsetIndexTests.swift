@@ -72,6 +72,72 @@ struct OffsetIndexTests {
         #expect(index.count == model.heights.count)
     }
 
+    @Test("Grown from empty by inserts alone, the root splits and the index stays exact")
+    func rootSplits() {
+        var generator = SeededGenerator(seed: 11)
+        var index = OffsetIndex()
+        var model = Model(heights: [])
+        for step in 0..<5_000 {
+            let row = Int.random(in: 0...model.heights.count, using: &generator)
+            index.insert(Double(step % 13), at: row)
+            model.heights.insert(Double(step % 13), at: row)
+            if step % 250 == 0 { #expect(index.checkInvariants(), "step \(step)") }
+        }
+        #expect(index.checkInvariants())
+        #expect(index.heights == model.heights)
+        for row in stride(from: 0, through: model.heights.count, by: 37) { #expect(index.offset(ofRow: row) == model.offset(row)) }
+    }
+
+    @Test("Deep trees: cascading splits, emptied branches and a shrinking root stay exact")
+    func deepTrees() {
+        var generator = SeededGenerator(seed: 7)
+        var model = Model(heights: (0..<10_000).map { Double($0 % 9) * 5 + 40 })
+        var index = OffsetIndex(heights: model.heights)
+        #expect(index.checkInvariants())
+        // Six thousand rows into one spot: leaves split, then branches, then the root.
+        for step in 0..<6_000 {
+            let height = Double(step % 4) * 11
+            index.insert(height, at: 5_000)
+            model.heights.insert(height, at: 5_000)
+            if step % 500 == 0 { #expect(index.checkInvariants(), "insert \(step)") }
+        }
+        #expect(index.checkInvariants())
+        #expect(index.heights == model.heights)
+        // A long run removed from the middle: leaves and whole branches empty out.
+        for step in 0..<7_000 {
+            #expect(index.remove(at: 3_000) == model.heights.remove(at: 3_000))
+            if step % 500 == 0 { #expect(index.checkInvariants(), "remove \(step)") }
+        }
+        #expect(index.checkInvariants())
+        #expect(index.heights == model.heights)
+        // Then everything at random, and back down to nothing.
+        for step in 0..<4_000 {
+            let row = Int.random(in: 0..<model.heights.count, using: &generator)
+            switch step % 4 {
+            case 0:
+                index.insert(3, at: row)
+                model.heights.insert(3, at: row)
+            case 1: #expect(index.remove(at: row) == model.heights.remove(at: row))
+            case 2:
+                let to = Int.random(in: 0..<model.heights.count, using: &generator)
+                index.move(from: row, to: to)
+                model.heights.insert(model.heights.remove(at: row), at: to)
+            default:
+                index.setHeight(Double(step % 50), ofRow: row)
+                model.heights[row] = Double(step % 50)
+            }
+        }
+        #expect(index.checkInvariants())
+        #expect(index.heights == model.heights)
+        for row in stride(from: 0, through: model.heights.count, by: 97) { #expect(index.offset(ofRow: row) == model.offset(row)) }
+        let total = model.heights.reduce(0, +)
+        for offset in stride(from: 0.0, to: total, by: total / 200) { #expect(index.row(atOffset: offset) == model.row(at: offset)) }
+        while index.count > 0 { index.remove(at: index.count / 2) }
+        #expect(index.checkInvariants() && index.totalHeight == 0 && index.heights.isEmpty)
+        index.insert(12, at: 0)
+        #expect(index.heights == [12] && index.checkInvariants())
+    }
+
     @Test("Pages append; the same operations always build the same index")
     func pagesAndDeterminism() {
         var first = OffsetIndex(heights: (0..<500).map { Double($0 % 7 + 40) })
