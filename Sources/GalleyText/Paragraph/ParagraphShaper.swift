@@ -31,11 +31,9 @@ struct ParagraphShaper {
             }
         } catch { throw .font(error) }
 
-        let firstStyle = styles.first
-        let baseMetrics = try firstStyle.map { style throws(TextError) in
-            chains[0].primary.metrics.scaled(to: style.size)
-        }
-        let baseLineHeight = baseMetrics.map { paragraph.lineHeight(natural: $0.lineHeight) } ?? 0
+        let baseLineHeight = styles.first.map { style in
+            paragraph.lineHeight(natural: chains[0].primary.metrics.scaled(to: style.size).lineHeight)
+        } ?? 0
 
         let segmentShaper = SegmentShaper(shaper: shaper, cache: cache, languageID: shaper.languageID(language))
         var builder = Builder(
