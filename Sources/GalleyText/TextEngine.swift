@@ -50,12 +50,16 @@ public final class TextEngine: Sendable {
     ///
     /// - Throws: ``TextError`` for an unknown font, an invalid style or language.
     public func shape(_ text: AttributedText, paragraph: ParagraphStyle = ParagraphStyle()) throws(TextError) -> ShapedParagraph {
-        let key = ParagraphKey(text: text, paragraph: paragraph)
+        try shape(key: ParagraphKey(text: text, paragraph: paragraph)) { text }
+    }
+
+    /// The cached paragraph for `key`, or the text `make` gives, shaped and cached.
+    private func shape(key: ParagraphKey, make: () -> AttributedText) throws(TextError) -> ShapedParagraph {
         if let cached = paragraphCache?.value(for: key) { return cached }
         counterStore.paragraphsShaped.wrappingAdd(1, ordering: .relaxed)
         let shaped = try ParagraphShaper(fonts: fonts, shaper: shaper, cache: shapeCache, iterators: iterators, counters: counterStore)
-            .shape(text, paragraph: paragraph)
-        paragraphCache?.insert(shaped, for: key, bytes: shaped.byteCount + text.string.utf8.count)
+            .shape(make(), paragraph: key.paragraph)
+        paragraphCache?.insert(shaped, for: key, bytes: shaped.byteCount + key.string.utf8.count)
         return shaped
     }
 
@@ -79,7 +83,11 @@ public final class TextEngine: Sendable {
 
     /// Measures a string in one style; see ``measure(_:width:paragraph:)``.
     public func measure(_ string: String, style: TextStyle, width: Double, paragraph: ParagraphStyle = ParagraphStyle()) throws(TextError) -> TextMeasurement {
-        try measure(AttributedText(string, style: style), width: width, paragraph: paragraph)
+        try Self.validate(width)
+        // A cache hit needs no attributed text at all: the key holds the string and its style.
+        return try shape(key: ParagraphKey(string: string, style: style, paragraph: paragraph)) {
+            AttributedText(string, style: style)
+        }.measure(width: width)
     }
 
     /// Lays out a string in one style; see ``layout(_:width:paragraph:)``.

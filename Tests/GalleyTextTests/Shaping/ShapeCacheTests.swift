@@ -67,9 +67,17 @@ struct ShapeCacheTests {
         #expect(engine.paragraphCacheStatistics.hits == 2)
         #expect(first == again)
         #expect(narrower == (try Self.uncached.measure(text, width: 120)))
+        // A plain string in one style is the same paragraph as that attributed text.
+        _ = try engine.measure("Measured once, then served from the paragraph cache", style: Shared.style(15), width: 90)
+        #expect(engine.counters.paragraphsShaped == shaped)
+        _ = try engine.measure("Measured once, then served from the paragraph cache!", style: Shared.style(15), width: 90)
+        #expect(engine.counters.paragraphsShaped == shaped + 1)
+        let afterPlain = engine.counters.paragraphsShaped
+        _ = try engine.measure(AttributedText("Measured once, then served from the paragraph cache!", style: Shared.style(15)), width: 90)
+        #expect(engine.counters.paragraphsShaped == afterPlain)
         // A different style is a different paragraph.
         _ = try engine.measure(AttributedText("Measured once, then served from the paragraph cache", style: Shared.style(16)), width: 200)
-        #expect(engine.counters.paragraphsShaped == shaped + 1)
+        #expect(engine.counters.paragraphsShaped == afterPlain + 1)
     }
 
     @Test("Re-laying out a shaped paragraph at new widths shapes nothing new")
