@@ -2,7 +2,6 @@
 
 import ArgumentParser
 import Foundation
-import Synchronization
 import GalleyJSON
 import GalleyText
 
@@ -42,41 +41,26 @@ extension Galley {
         }
 
         func run() throws {
-            let fonts: FontCollection
-            do {
-                fonts = fontPaths.isEmpty && !systemFonts
-                    ? try FontCollection.bundled()
-                    : try FontCollection(fontPaths: fontPaths, includeSystemFonts: systemFonts)
-            }
-            catch { throw ValidationError("cannot load fonts: \(error)") }
-            let engine = TextEngine(fonts: fonts)
-            let failures = FailureCounter()
+            let engine = TextEngine(fonts: try BatchRunner.fonts(paths: fontPaths, includeSystemFonts: systemFonts))
             var runner = BatchRunner()
             if let jobs { runner.jobs = jobs }
             let scale = scale
-            try runner.run(LineSource(paths: files)) { line in
-                guard !line.text.allSatisfy(\.isWhitespace) else { return nil }
-                let result = Self.measure(line, engine: engine, scale: scale)
-                if result.failed { failures.increment() }
-                return result.json
-            }
-            if failures.count > 0 {
-                FileHandle.standardError.write(Data("galley measure: \(failures.count) line(s) failed\n".utf8))
-                throw ExitCode(1)
+            try runner.runReportingFailures(LineSource(paths: files), command: "measure") { line in
+                Self.measure(line, engine: engine, scale: scale)
             }
         }
 
         /// The output line for one input line, and whether it is an error.
-        static func measure(_ line: LineSource.Line, engine: TextEngine, scale: Double?) -> (json: String, failed: Bool) {
+        static func measure(_ line: LineSource.Line, engine: TextEngine, scale: Double?) -> (text: String, failed: Bool) {
             let object: [String: JSONValue]
             do {
                 let value = try JSONParser.parse(line.text)
                 guard case .object(let members) = value else {
-                    return (errorLine(id: .null, line: line, message: "expected a JSON object, got \(value.kindName)"), true)
+                    return (line.errorJSON(id: .null, message: "expected a JSON object, got \(value.kindName)"), true)
                 }
                 object = members
             } catch {
-                return (errorLine(id: .null, line: line, message: "invalid JSON at \(error)"), true)
+                return (line.errorJSON(id: .null, message: "invalid JSON at \(error)"), true)
             }
             let id = object["id"] ?? .null
             do {
@@ -97,24 +81,8 @@ extension Galley {
                 }
                 return (writer.line, false)
             } catch {
-                return (errorLine(id: id, line: line, message: "\(error)"), true)
+                return (line.errorJSON(id: id, message: "\(error)"), true)
             }
         }
-
-        static func errorLine(id: JSONValue, line: LineSource.Line, message: String) -> String {
-            var writer = JSONWriter()
-            writer.add("id", id)
-            writer.add("line", line.number)
-            if line.file != "<stdin>" { writer.add("file", line.file) }
-            writer.add("error", message)
-            return writer.line
-        }
     }
-}
-
-/// Counts failed lines across worker threads.
-final class FailureCounter: Sendable {
-    private let value = Mutex(0)
-    func increment() { value.withLock { $0 += 1 } }
-    var count: Int { value.withLock { $0 } }
 }

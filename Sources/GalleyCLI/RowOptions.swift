@@ -62,9 +62,7 @@ struct RowOptions: ParsableArguments {
     }
 
     func setup(keepsTextLayouts: Bool) throws -> Setup {
-        let fonts: FontCollection
-        do { fonts = fontPaths.isEmpty ? try FontCollection.bundled() : try FontCollection(fontPaths: fontPaths) }
-        catch { throw ValidationError("cannot load fonts: \(error)") }
+        let fonts = try BatchRunner.fonts(paths: fontPaths)
         var sheet = Stylesheet.standard
         if let stylesheet {
             guard let data = FileManager.default.contents(atPath: stylesheet) else { throw ValidationError("cannot read stylesheet '\(stylesheet)'") }
@@ -95,18 +93,10 @@ struct RowOptions: ParsableArguments {
     /// give `{"id", "line", "error"}`. Exits 1 when any line failed.
     func run(keepsTextLayouts: Bool, command: String, row: @escaping @Sendable (RowMeasurement, JSONValue) -> String) throws {
         let setup = try setup(keepsTextLayouts: keepsTextLayouts)
-        let failures = FailureCounter()
         var runner = BatchRunner()
         if let jobs { runner.jobs = jobs }
-        try runner.run(LineSource(paths: files)) { line in
-            guard !line.text.allSatisfy(\.isWhitespace) else { return nil }
-            let output = Self.rows(for: line, setup: setup, row: row)
-            if output.failed { failures.increment() }
-            return output.text
-        }
-        if failures.count > 0 {
-            FileHandle.standardError.write(Data("galley \(command): \(failures.count) line(s) failed\n".utf8))
-            throw ExitCode(1)
+        try runner.runReportingFailures(LineSource(paths: files), command: command) { line in
+            Self.rows(for: line, setup: setup, row: row)
         }
     }
 
@@ -125,12 +115,7 @@ struct RowOptions: ParsableArguments {
             }
             return (lines.joined(separator: "\n"), false)
         } catch {
-            var writer = JSONWriter()
-            writer.add("id", id)
-            writer.add("line", line.number)
-            if line.file != "<stdin>" { writer.add("file", line.file) }
-            writer.add("error", "\(error)")
-            return (writer.line, true)
+            return (line.errorJSON(id: id, message: "\(error)"), true)
         }
     }
 }

@@ -40,16 +40,12 @@ public final class FontCollection: Sendable {
         if includeBundled {
             let directory = try FontManifest.bundledDirectory()
             let manifest = try FontManifest.load(from: directory)
-            var blobs: [String: Blob] = [:]
+            var files = OpenFiles()
             for entry in manifest.fonts {
-                let path = directory + "/" + entry.file
-                let blob: Blob
-                if let opened = blobs[path] { blob = opened } else { blob = try Blob(path: path) }
-                blobs[path] = blob
-                let description = try FreeTypeLibrary.shared.describeFace(path: path, index: entry.index)
-                faces.append(FontFace(path: path, faceIndex: entry.index, blob: blob.pointer, description: description))
-                if !families.contains(where: { $0.name == description.familyName }) {
-                    families.append(FallbackFamily(name: description.familyName, languages: entry.languages ?? []))
+                let face = try files.face(path: directory + "/" + entry.file, index: entry.index)
+                faces.append(face)
+                if !families.contains(where: { $0.name == face.familyName }) {
+                    families.append(FallbackFamily(name: face.familyName, languages: entry.languages ?? []))
                 }
             }
         }
@@ -57,14 +53,9 @@ public final class FontCollection: Sendable {
             faces += try Self.loadFaces(atPath: path)
         }
         if includeSystemFonts {
-            var blobs: [String: Blob] = [:]
-            let systemFaces = SystemFonts.list().compactMap { (path, index) -> FontFace? in
-                guard let blob = blobs[path] ?? (try? Blob(path: path)),
-                    let description = try? FreeTypeLibrary.shared.describeFace(path: path, index: index)
-                else { return nil }
-                blobs[path] = blob
-                return FontFace(path: path, faceIndex: index, blob: blob.pointer, description: description)
-            }
+            var files = OpenFiles()
+            // Faces FreeType cannot describe as OpenType (Type 1, bitmap formats) are left out.
+            let systemFaces = SystemFonts.list().compactMap { (path, index) in try? files.face(path: path, index: index) }
             faces += systemFaces
             let names = Set(systemFaces.map(\.familyName)).subtracting(families.map(\.name)).sorted()
             families += names.map { FallbackFamily(name: $0, languages: []) }
@@ -112,9 +103,7 @@ public final class FontCollection: Sendable {
             }
             let key = "\(standardized)#\(index)"
             if let loaded = loadedOnDemand.withLock({ $0[key] }) { return loaded }
-            let blob = try Blob(path: standardized)
-            let description = try FreeTypeLibrary.shared.describeFace(path: standardized, index: index)
-            let face = FontFace(path: standardized, faceIndex: index, blob: blob.pointer, description: description)
+            let face = try Blob(path: standardized).face(at: index)
             return loadedOnDemand.withLock { loaded in
                 if let existing = loaded[key] { return existing }
                 loaded[key] = face
@@ -213,24 +202,43 @@ public final class FontCollection: Sendable {
     private static func loadFaces(ofFile path: String) throws(FontError) -> [FontFace] {
         let standardized = URL(fileURLWithPath: path).standardizedFileURL.path
         let blob = try Blob(path: standardized)
-        let first = try FreeTypeLibrary.shared.describeFace(path: standardized, index: 0)
-        var faces = [FontFace(path: standardized, faceIndex: 0, blob: blob.pointer, description: first)]
-        for index in 1..<max(first.faceCount, 1) {
-            let description = try FreeTypeLibrary.shared.describeFace(path: standardized, index: index)
-            faces.append(FontFace(path: standardized, faceIndex: index, blob: blob.pointer, description: description))
-        }
+        var faces: [FontFace] = []
+        for index in 0..<max(blob.faceCount, 1) { faces.append(try blob.face(at: index)) }
         return faces
     }
 }
 
 /// A memory-mapped font file shared by the faces made from it.
 private final class Blob {
+    let path: String
     let pointer: OpaquePointer
 
     init(path: String) throws(FontError) {
         guard let blob = hb_blob_create_from_file_or_fail(path) else { throw .unreadableFile(path: path) }
+        self.path = path
         pointer = blob
     }
 
     deinit { hb_blob_destroy(pointer) }
+
+    /// Number of faces in the file (more than one in a collection such as `.ttc`).
+    var faceCount: Int { Int(hb_face_count(pointer)) }
+
+    /// Face `index` of the file: described by FreeType, shaped by HarfBuzz.
+    func face(at index: Int) throws(FontError) -> FontFace {
+        let description = try FreeTypeLibrary.shared.describeFace(path: path, index: index)
+        return FontFace(path: path, faceIndex: index, blob: pointer, description: description)
+    }
+}
+
+/// Font files opened while loading a collection, so that faces of one file share its mapping.
+private struct OpenFiles {
+    private var blobs: [String: Blob] = [:]
+
+    mutating func face(path: String, index: Int) throws(FontError) -> FontFace {
+        let blob: Blob
+        if let opened = blobs[path] { blob = opened } else { blob = try Blob(path: path) }
+        blobs[path] = blob
+        return try blob.face(at: index)
+    }
 }

@@ -22,7 +22,6 @@ final class FreeTypeLibrary: Sendable {
 
     /// What one face says about itself.
     struct FaceDescription: Sendable {
-        var faceCount: Int
         var familyName: String
         var styleName: String
         var weight: Int
@@ -84,7 +83,6 @@ final class FreeTypeLibrary: Sendable {
             unitsPerEm: unitsPerEm, ascender: ascender, descender: descender, lineGap: lineGap,
             capHeight: capHeight, xHeight: xHeight, usesTypographicMetrics: usesTypo)
         return .success(FaceDescription(
-            faceCount: Int(record.num_faces),
             familyName: record.family_name.map { String(cString: $0) } ?? "",
             styleName: record.style_name.map { String(cString: $0) } ?? "",
             weight: weight, isItalic: isItalic, metrics: metrics))

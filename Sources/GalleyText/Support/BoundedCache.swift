@@ -18,9 +18,6 @@ public struct CacheStatistics: Sendable, Hashable {
     static let zero = CacheStatistics(hits: 0, misses: 0, evictions: 0, entries: 0, bytes: 0)
 }
 
-/// The shape cache's counters (kept as a name for the shape cache's statistics).
-public typealias ShapeCacheStatistics = CacheStatistics
-
 /// Values keyed by `Key`, bounded in memory, least recently used out first.
 ///
 /// Split into shards, each with its own lock, so that threads measuring at once rarely wait for
