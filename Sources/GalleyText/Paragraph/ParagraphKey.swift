@@ -34,65 +34,35 @@ struct ParagraphKey: Hashable, Sendable {
         self.string = string
         self.styles = styles
         self.paragraph = paragraph
-        // Seeded multiply-mixes throughout: SipHash over every style field cost more than the
-        // rest of a cached measurement.
-        var state = Self.fastHash(of: string)
+        var hasher = KeyHasher()
+        hasher.combine(bytesOf: string)
         func combine(_ style: TextStyle, at start: Int) {
-            state = Self.mix(state, Self.bits(start) << 32 ^ Self.bits(style.font.weight) << 1 ^ (style.font.isItalic ? 1 : 0))
-            state = Self.mix(state, style.size.bitPattern)
-            state = Self.mix(state, style.letterSpacing.bitPattern)
+            hasher.combine(start << 32 ^ style.font.weight << 1 ^ (style.font.isItalic ? 1 : 0))
+            hasher.combine(style.size.bitPattern)
+            hasher.combine(style.letterSpacing.bitPattern)
             switch style.font.source {
-            case .family(let name): state = Self.mix(state, Self.fastHash(of: name))
-            case .file(let path, let index): state = Self.mix(Self.mix(state, Self.fastHash(of: path)), Self.bits(index))
+            case .family(let name): hasher.combine(bytesOf: name)
+            case .file(let path, let index):
+                hasher.combine(bytesOf: path)
+                hasher.combine(index)
             }
             if !style.features.isEmpty || !style.fallbacks.isEmpty {
-                var hasher = Hasher()
-                hasher.combine(style.features)
-                hasher.combine(style.fallbacks)
-                state = Self.mix(state, UInt64(bitPattern: Int64(hasher.finalize())))
+                // Rare, and lists: Swift's own hasher.
+                var listHasher = Hasher()
+                listHasher.combine(style.features)
+                listHasher.combine(style.fallbacks)
+                hasher.combine(listHasher.finalize())
             }
         }
         switch styles {
         case .single(let style): combine(style, at: 0)
         case .runs(let runs): for run in runs { combine(run.style, at: run.range.lowerBound) }
         }
-        state = Self.mix(state, Self.bits(paragraph.maximumLines) << 8 ^ Self.bits(LineBreakMode.allCases.firstIndex(of: paragraph.lineBreakMode) ?? 0))
-        state = Self.mix(state, paragraph.lineHeightMultiple.bitPattern)
-        if let language = paragraph.language { state = Self.mix(state, Self.fastHash(of: language)) }
-        hashCode = Int(truncatingIfNeeded: state)
+        hasher.combine(paragraph.maximumLines << 8 ^ (LineBreakMode.allCases.firstIndex(of: paragraph.lineBreakMode) ?? 0))
+        hasher.combine(paragraph.lineHeightMultiple.bitPattern)
+        if let language = paragraph.language { hasher.combine(bytesOf: language) }
+        hashCode = hasher.finalized
     }
-
-    /// Any integer's bits (keys are built before styles are validated: values may be negative).
-    @inline(__always)
-    private static func bits(_ value: Int) -> UInt64 { UInt64(bitPattern: Int64(value)) }
-
-    @inline(__always)
-    private static func mix(_ state: UInt64, _ word: UInt64) -> UInt64 {
-        let mixed = (state ^ word) &* 0x9E37_79B9_7F4A_7C15
-        return mixed ^ (mixed >> 29)
-    }
-
-    /// A seeded 64-bit hash of the string's bytes, eight at a time: several times faster than
-    /// SipHash over a paragraph, and the per-process seed keeps collisions unpredictable.
-    private static func fastHash(of string: String) -> UInt64 {
-        var state = seed ^ UInt64(string.utf8.count)
-        let hashed: Bool = string.utf8.withContiguousStorageIfAvailable { bytes in
-            let raw = UnsafeRawBufferPointer(bytes)
-            var offset = 0
-            while offset + 8 <= raw.count {
-                state = mix(state, raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
-                offset += 8
-            }
-            var tail: UInt64 = 0
-            for index in offset..<raw.count { tail = tail << 8 | UInt64(raw[index]) }
-            state = mix(state, tail)
-            return true
-        } ?? false
-        if !hashed { for byte in string.utf8 { state = mix(state, UInt64(byte)) } }
-        return state
-    }
-
-    private static let seed = UInt64.random(in: .min ... .max)
 
     func hash(into hasher: inout Hasher) { hasher.combine(hashCode) }
 

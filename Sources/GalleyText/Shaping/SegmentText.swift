@@ -30,18 +30,17 @@ struct SegmentText: Hashable, Sendable {
     /// Approximate heap bytes held.
     var byteCount: Int { overflow.map { $0.count * 2 } ?? 0 }
 
-    /// `state` with this text mixed in by `mix`, for keys that hash themselves.
-    func mixed(into state: UInt64, with mix: (UInt64, UInt64) -> UInt64) -> UInt64 {
-        var state = mix(state, UInt64(count))
+    /// Combines this text into a key's hash.
+    func combine(into hasher: inout KeyHasher) {
+        hasher.combine(count)
         if let overflow {
-            for unit in overflow { state = mix(state, UInt64(unit)) }
-            return state
+            for unit in overflow { hasher.combine(UInt64(unit)) }
+            return
         }
-        state = mix(state, inline.0)
-        if count > 4 { state = mix(state, inline.1) }
-        if count > 8 { state = mix(state, inline.2) }
-        if count > 12 { state = mix(state, inline.3) }
-        return state
+        hasher.combine(inline.0)
+        if count > 4 { hasher.combine(inline.1) }
+        if count > 8 { hasher.combine(inline.2) }
+        if count > 12 { hasher.combine(inline.3) }
     }
 
     static func == (lhs: SegmentText, rhs: SegmentText) -> Bool {

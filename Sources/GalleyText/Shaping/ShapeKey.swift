@@ -19,21 +19,11 @@ struct ShapeKey: Hashable, Sendable {
         self.isRightToLeft = isRightToLeft
         self.languageID = languageID
         self.text = text
-        // A seeded multiply-mix: a word is looked up for every segment of every paragraph, and
-        // SipHash over six fields cost more than the lookup itself.
-        var state = Self.seed
-        state = Self.mix(state, UInt64(UInt(bitPattern: faceID)) << 20 ^ UInt64(UInt(bitPattern: featureSetID)))
-        state = Self.mix(state, UInt64(script) << 32 ^ UInt64(UInt(bitPattern: languageID)) << 1 ^ (isRightToLeft ? 1 : 0))
-        if let text { state = text.mixed(into: state, with: Self.mix) }
-        hashCode = Int(truncatingIfNeeded: state)
-    }
-
-    private static let seed = UInt64.random(in: .min ... .max)
-
-    @inline(__always)
-    static func mix(_ state: UInt64, _ word: UInt64) -> UInt64 {
-        let mixed = (state ^ word) &* 0x9E37_79B9_7F4A_7C15
-        return mixed ^ (mixed >> 29)
+        var hasher = KeyHasher()
+        hasher.combine(faceID << 20 ^ featureSetID)
+        hasher.combine(Int(script) << 32 ^ languageID << 1 ^ (isRightToLeft ? 1 : 0))
+        text?.combine(into: &hasher)
+        hashCode = hasher.finalized
     }
 
     /// The same key for another segment's text.

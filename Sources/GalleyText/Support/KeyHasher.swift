@@ -1,0 +1,43 @@
+// The hash the caches' keys compute once, when they are built.
+
+/// A seeded multiply-mix hash for cache keys.
+///
+/// A word is looked up for every segment of every paragraph, and SipHash over a key's fields
+/// cost more than the lookup itself; a multiply-mix is a few instructions per word. The
+/// per-process seed keeps collisions unpredictable.
+struct KeyHasher {
+    private var state = Self.seed
+
+    private static let seed = UInt64.random(in: .min ... .max)
+
+    /// The hash of everything combined so far.
+    var finalized: Int { Int(truncatingIfNeeded: state) }
+
+    @inline(__always)
+    mutating func combine(_ word: UInt64) {
+        let mixed = (state ^ word) &* 0x9E37_79B9_7F4A_7C15
+        state = mixed ^ (mixed >> 29)
+    }
+
+    /// Any integer's bits (keys are built before values are validated: they may be negative).
+    @inline(__always)
+    mutating func combine(_ value: Int) { combine(UInt64(bitPattern: Int64(value))) }
+
+    /// Combines the string's length and UTF-8 bytes, eight at a time.
+    mutating func combine(bytesOf string: String) {
+        combine(UInt64(string.utf8.count))
+        let hashed: Bool = string.utf8.withContiguousStorageIfAvailable { bytes in
+            let raw = UnsafeRawBufferPointer(bytes)
+            var offset = 0
+            while offset + 8 <= raw.count {
+                combine(raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+                offset += 8
+            }
+            var tail: UInt64 = 0
+            for index in offset..<raw.count { tail = tail << 8 | UInt64(raw[index]) }
+            combine(tail)
+            return true
+        } ?? false
+        if !hashed { for byte in string.utf8 { combine(UInt64(byte)) } }
+    }
+}
