@@ -18,9 +18,8 @@ extension ShapedParagraph {
             count += 1
             widest = max(widest, line.width)
         }
-        let contentWidth = paragraphStyle.lineBreakMode == .clip ? min(widest, max(width, 0)) : widest
         return TextMeasurement(
-            size: Size(width: contentWidth, height: last.map { $0.top + $0.height } ?? 0),
+            size: Size(width: contentWidth(widest: widest, within: width), height: last.map { $0.top + $0.height } ?? 0),
             lineCount: count, firstBaseline: first?.baseline ?? 0, lastBaseline: last?.baseline ?? 0,
             isTruncated: last?.truncation != nil, missingCharacters: missingCharacters, paragraph: self, width: available)
     }
@@ -43,7 +42,7 @@ extension ShapedParagraph {
     public func layout(width: Double) -> TextLayout {
         counters.lineBreakPasses.wrappingAdd(1, ordering: .relaxed)
         let placed = LineStacker(paragraph: self, width: sanitized(width)).lines()
-        let contentWidth = contentWidth(of: placed, within: width)
+        let contentWidth = contentWidth(widest: placed.map(\.width).max() ?? 0, within: width)
         let containerWidth = width.isFinite ? width : contentWidth
         let builder = GlyphRunBuilder(paragraph: self, containerWidth: containerWidth)
         var lines: [TextLine] = []
@@ -73,10 +72,9 @@ extension ShapedParagraph {
 
     private func sanitized(_ width: Double) -> Double { width.isNaN ? 0 : max(width, 0) }
 
-    /// The widest line; clipped lines count no wider than the width.
-    private func contentWidth(of lines: [PlacedLine], within width: Double) -> Double {
-        let widest = lines.map(\.width).max() ?? 0
-        return paragraphStyle.lineBreakMode == .clip ? min(widest, max(width, 0)) : widest
+    /// The width of the widest line; clipped lines count no wider than the width.
+    private func contentWidth(widest: Double, within width: Double) -> Double {
+        paragraphStyle.lineBreakMode == .clip ? min(widest, max(width, 0)) : widest
     }
 
     /// Scalar offsets of ascending UTF-16 offsets (a surrogate pair is one scalar).
