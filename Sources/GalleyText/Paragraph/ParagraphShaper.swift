@@ -94,24 +94,20 @@ private struct Builder {
             while start < run.range.upperBound {
                 var end = start + 1
                 while end < run.range.upperBound && !analysis.boundaries[end].contains(.grapheme) { end += 1 }
+                let face: FontFace
                 if end == start + 1 && text[start] < 0x231A && text[start] & 0xF800 != 0xD800 {
                     // One BMP character that cannot ask for emoji: the common case, without arrays.
-                    let face = chooseFace(forSingle: UInt32(text[start]), chain: chain, current: current)
-                    graphemeStarts.append(start)
-                    graphemeStyles.append(styleIndex)
-                    graphemeFaces.append(face)
-                    current = face
-                    start = end
-                    continue
+                    face = chooseFace(forSingle: UInt32(text[start]), chain: chain, current: current)
+                } else {
+                    scalars.removeAll(keepingCapacity: true)
+                    var offset = start
+                    while offset < end {
+                        let (scalar, length) = decodeScalar(text, at: offset)
+                        scalars.append(scalar)
+                        offset += length
+                    }
+                    face = chooseFace(for: scalars, chain: chain, current: current)
                 }
-                scalars.removeAll(keepingCapacity: true)
-                var offset = start
-                while offset < end {
-                    let (scalar, length) = decodeScalar(text, at: offset)
-                    scalars.append(scalar)
-                    offset += length
-                }
-                let face = chooseFace(for: scalars, chain: chain, current: current)
                 graphemeStarts.append(start)
                 graphemeStyles.append(styleIndex)
                 graphemeFaces.append(face)
