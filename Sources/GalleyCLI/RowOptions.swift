@@ -109,11 +109,8 @@ struct RowOptions: ParsableArguments {
             guard case .object(let object) = value else { throw LayoutError.invalidItem("expected a JSON object, got \(value.kindName)") }
             let item = try Item(object: object)
             let template = try setup.forced ?? setup.registry.template(for: item)
-            var lines: [String] = []
-            for width in setup.widths {
-                lines.append(row(try measure(item, template: template, width: width, environment: setup.environment), id))
-            }
-            return (lines.joined(separator: "\n"), false)
+            let measurements = try measure(item, template: template, widths: setup.widths, environment: setup.environment)
+            return (measurements.map { row($0, id) }.joined(separator: "\n"), false)
         } catch {
             return (line.errorJSON(id: id, message: "\(error)"), true)
         }

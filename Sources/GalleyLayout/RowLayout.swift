@@ -18,25 +18,27 @@ import GalleyText
 public func measure(
     _ item: Item, template: CompiledTemplate, width: Double, environment: LayoutEnvironment
 ) throws(LayoutError) -> RowMeasurement {
-    guard width.isFinite && width >= 0 else { throw .invalidGeometry("width must be a finite number ≥ 0, not \(width)") }
-    guard environment.scale.isFinite && environment.scale > 0 else {
-        throw .invalidGeometry("scale must be a finite number > 0, not \(environment.scale)")
-    }
-    var measurer = RowMeasurer(item: item, template: template, environment: environment)
-    var root = try measurer.measure(template.root, width: width, height: nil)
-    let exactHeight = max(root.isCollapsed ? 0 : root.size.height, template.minimumHeight)
-    if !root.isCollapsed && root.size.height < template.minimumHeight {
-        // A minimum height centres the content vertically, as a table cell's content view does.
-        root.origin.y = (template.minimumHeight - root.size.height) / 2
-    }
-    let isRightToLeft = switch environment.direction {
-    case .leftToRight: false
-    case .rightToLeft: true
-    case .auto: measurer.firstTextIsRightToLeft ?? false
-    }
-    return RowMeasurement(
-        itemID: item.id, width: width, height: Size.roundUp(exactHeight, scale: environment.scale), exactHeight: exactHeight,
-        scale: environment.scale, isRightToLeft: isRightToLeft, root: root, names: template.names)
+    var measurer = try RowMeasurer(item: item, template: template, environment: environment)
+    return try measurer.measureRow(width: width)
+}
+
+/// Measures the row `template` makes of `item` at each of `widths`, in order: the same
+/// measurements as ``measure(_:template:width:environment:)`` for each width, for less than the
+/// cost of that many calls (each label is shaped once, and its natural size found once).
+///
+///     let heights = try measure(item, template: template, widths: [320, 375, 414], environment: environment)
+///         .map(\.height)
+///
+/// - Throws: ``LayoutError`` as ``measure(_:template:width:environment:)`` does, for the first
+///   width that fails.
+public func measure(
+    _ item: Item, template: CompiledTemplate, widths: [Double], environment: LayoutEnvironment
+) throws(LayoutError) -> [RowMeasurement] {
+    var measurer = try RowMeasurer(item: item, template: template, environment: environment)
+    var measurements: [RowMeasurement] = []
+    measurements.reserveCapacity(widths.count)
+    for width in widths { measurements.append(try measurer.measureRow(width: width)) }
+    return measurements
 }
 
 /// The frames of a measured row, for every named node, and each label's text layout.
@@ -51,6 +53,11 @@ extension CompiledTemplate {
     /// Measures `item` at `width`; see ``measure(_:template:width:environment:)``.
     public func measure(_ item: Item, width: Double, environment: LayoutEnvironment) throws(LayoutError) -> RowMeasurement {
         try GalleyLayout.measure(item, template: self, width: width, environment: environment)
+    }
+
+    /// Measures `item` at each of `widths`; see ``measure(_:template:widths:environment:)``.
+    public func measure(_ item: Item, widths: [Double], environment: LayoutEnvironment) throws(LayoutError) -> [RowMeasurement] {
+        try GalleyLayout.measure(item, template: self, widths: widths, environment: environment)
     }
 }
 

@@ -3,21 +3,63 @@
 import GalleyJSON
 import GalleyText
 
-/// Measures a row. One measurer serves one row; it keeps each label's shaped text so that a
-/// label measured at several widths (a flexible child in a stack) is shaped once.
+/// Measures a row. One measurer serves one row at any number of widths; it keeps each label's
+/// shaped text, so a label is shaped once, and every node's measurement for the width and height
+/// it was offered, so a node is measured once per offer. (A horizontal stack measures its
+/// children at their natural width and again at their final one; without the memo, stacks
+/// nested n deep would measure their innermost labels 2ⁿ times.)
 struct RowMeasurer {
     let item: Item
     let template: CompiledTemplate
     let environment: LayoutEnvironment
     /// Shaped text per label node id.
-    private var shaped: [Int: ShapedParagraph] = [:]
+    private var shaped: [ShapedParagraph?]
+    /// Measurements made so far; a row has few enough that a linear search beats hashing.
+    private var memo: [(offer: Offer, measured: MeasuredNode)] = []
     /// Direction of the first label's text, for `.auto` rows.
     private(set) var firstTextIsRightToLeft: Bool?
 
-    init(item: Item, template: CompiledTemplate, environment: LayoutEnvironment) {
+    /// - Throws: ``LayoutError/invalidGeometry(_:)`` for a scale that is not a finite number > 0.
+    init(item: Item, template: CompiledTemplate, environment: LayoutEnvironment) throws(LayoutError) {
+        guard environment.scale.isFinite && environment.scale > 0 else {
+            throw .invalidGeometry("scale must be a finite number > 0, not \(environment.scale)")
+        }
         self.item = item
         self.template = template
         self.environment = environment
+        shaped = Array(repeating: nil, count: template.nodeCount)
+    }
+
+    /// A node and the space it was offered, compared bit for bit (an offer may be infinite).
+    private struct Offer: Equatable {
+        var node: Int
+        var width: UInt64
+        var height: UInt64?
+
+        init(node: CompiledNode, width: Double, height: Double?) {
+            self.node = node.id
+            self.width = width.bitPattern
+            self.height = height?.bitPattern
+        }
+    }
+
+    /// The whole row at `width`: the root measured, the minimum height applied, the direction resolved.
+    mutating func measureRow(width: Double) throws(LayoutError) -> RowMeasurement {
+        guard width.isFinite && width >= 0 else { throw .invalidGeometry("width must be a finite number ≥ 0, not \(width)") }
+        var root = try measure(template.root, width: width, height: nil)
+        let exactHeight = max(root.isCollapsed ? 0 : root.size.height, template.minimumHeight)
+        if !root.isCollapsed && root.size.height < template.minimumHeight {
+            // A minimum height centres the content vertically, as a table cell's content view does.
+            root.origin.y = (template.minimumHeight - root.size.height) / 2
+        }
+        let isRightToLeft = switch environment.direction {
+        case .leftToRight: false
+        case .rightToLeft: true
+        case .auto: firstTextIsRightToLeft ?? false
+        }
+        return RowMeasurement(
+            itemID: item.id, width: width, height: Size.roundUp(exactHeight, scale: environment.scale), exactHeight: exactHeight,
+            scale: environment.scale, isRightToLeft: isRightToLeft, root: root, names: template.names)
     }
 
     /// `value` rounded up to device pixels.
@@ -27,6 +69,14 @@ struct RowMeasurer {
 
     /// Measures `node` offered `width` (possibly infinite) and, when known, `height`.
     mutating func measure(_ node: CompiledNode, width: Double, height: Double?) throws(LayoutError) -> MeasuredNode {
+        let offer = Offer(node: node, width: width, height: height)
+        if let earlier = memo.first(where: { $0.offer == offer }) { return earlier.measured }
+        let measured = try measureAfresh(node, width: width, height: height)
+        memo.append((offer, measured))
+        return measured
+    }
+
+    private mutating func measureAfresh(_ node: CompiledNode, width: Double, height: Double?) throws(LayoutError) -> MeasuredNode {
         switch node.kind {
         case .label(let label): return try measureLabel(node, label, width: width)
         case .image(let image): return try measureImage(node, image, width: width)

@@ -1,6 +1,6 @@
 // The ordered faces tried for each grapheme cluster of a run of text.
 
-/// Faces in the order fallback tries them, with the colour-emoji faces picked out.
+/// Faces in the order fallback tries them.
 final class FallbackChain: Sendable {
     struct Key: Hashable, Sendable {
         var descriptor: FontDescriptor
@@ -10,13 +10,10 @@ final class FallbackChain: Sendable {
 
     /// The requested face first, then the caller's fallbacks, then the collection's order.
     let faces: [FontFace]
-    /// The faces that draw colour glyphs, in chain order; tried first for emoji presentation.
-    let emojiFaces: [FontFace]
 
     var primary: FontFace { faces[0] }
 
     init(faces: [FontFace]) {
         self.faces = faces
-        emojiFaces = faces.filter(\.hasColorGlyphs)
     }
 }

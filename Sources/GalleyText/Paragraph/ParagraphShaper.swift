@@ -60,10 +60,11 @@ private struct Builder {
     let chains: [FallbackChain]
     let segmentShaper: SegmentShaper
 
-    /// Per grapheme: its start, style index and face.
+    /// Per grapheme: its start, style index and face (an index into its style's chain, so that
+    /// building the arrays retains no faces).
     var graphemeStarts: [Int] = []
     var graphemeStyles: [Int] = []
-    var graphemeFaces: [FontFace] = []
+    var graphemeFaces: [Int] = []
     var missing: [Unicode.Scalar] = []
     var items: [ShapedItem] = []
     var units = BreakUnits(starts: [], advances: [], flags: [], items: [])
@@ -87,14 +88,17 @@ private struct Builder {
     /// when it has them, as Pango does: a space should never switch fonts.
     mutating func assignFonts(_ text: UnsafeBufferPointer<UInt16>, runs: [AttributedText.Run]) {
         var scalars: [UInt32] = []
+        graphemeStarts.reserveCapacity(text.count + 1)
+        graphemeStyles.reserveCapacity(text.count)
+        graphemeFaces.reserveCapacity(text.count)
         for (styleIndex, run) in runs.enumerated() {
             let chain = chains[styleIndex]
-            var current: FontFace?
+            var current: Int?
             var start = run.range.lowerBound
             while start < run.range.upperBound {
                 var end = start + 1
                 while end < run.range.upperBound && !analysis.boundaries[end].contains(.grapheme) { end += 1 }
-                let face: FontFace
+                let face: Int
                 if end == start + 1 && text[start] < 0x231A && text[start] & 0xF800 != 0xD800 {
                     // One BMP character that cannot ask for emoji: the common case, without arrays.
                     face = chooseFace(forSingle: UInt32(text[start]), chain: chain, current: current)
@@ -119,33 +123,37 @@ private struct Builder {
     }
 
     /// ``chooseFace(for:chain:current:)`` for a cluster of one BMP scalar below U+231A.
-    private mutating func chooseFace(forSingle scalar: UInt32, chain: FallbackChain, current: FontFace?) -> FontFace {
-        if CharacterClass.isLineSeparator(scalar) { return current ?? chain.primary }
+    private mutating func chooseFace(forSingle scalar: UInt32, chain: FallbackChain, current: Int?) -> Int {
+        let faces = chain.faces
+        // Visible text the requested face has: the common case, decided before any other test.
+        if scalar > 0x20 && scalar < 0x7F && faces[0].covers(scalar) { return 0 }
+        if CharacterClass.isLineSeparator(scalar) { return current ?? 0 }
         let ignorable = CharacterClass.isDefaultIgnorable(scalar)
-        if let current, current !== chain.primary, Self.isInvisible(scalar), ignorable || current.covers(scalar) { return current }
-        let primary = chain.primary
-        if ignorable || primary.covers(scalar) { return primary }
-        for face in chain.faces.dropFirst() where face.covers(scalar) { return face }
+        if let current, current != 0, Self.isInvisible(scalar), ignorable || faces[current].covers(scalar) { return current }
+        if ignorable || faces[0].covers(scalar) { return 0 }
+        for index in faces.indices.dropFirst() where faces[index].covers(scalar) { return index }
         if !missing.contains(where: { $0.value == scalar }), let value = Unicode.Scalar(scalar) { missing.append(value) }
-        return chain.primary
+        return 0
     }
 
+    /// The index in `chain` of the face for a cluster of `scalars`.
     private mutating func chooseFace(
-        for scalars: [UInt32], chain: FallbackChain, current: FontFace?
-    ) -> FontFace {
+        for scalars: [UInt32], chain: FallbackChain, current: Int?
+    ) -> Int {
         let first = scalars[0]
-        if CharacterClass.isLineSeparator(first) { return current ?? chain.primary }
-        func covers(_ face: FontFace) -> Bool {
-            scalars.allSatisfy { CharacterClass.isDefaultIgnorable($0) || face.covers($0) }
+        if CharacterClass.isLineSeparator(first) { return current ?? 0 }
+        let faces = chain.faces
+        func covers(_ index: Int) -> Bool {
+            scalars.allSatisfy { CharacterClass.isDefaultIgnorable($0) || faces[index].covers($0) }
         }
         let wantsEmoji = Self.wantsEmojiPresentation(scalars)
         if let current, !wantsEmoji, Self.isInvisible(first), covers(current) { return current }
-        if wantsEmoji, let face = chain.emojiFaces.first(where: covers) { return face }
-        if let face = chain.faces.first(where: covers) { return face }
-        for scalar in scalars where !CharacterClass.isDefaultIgnorable(scalar) && !chain.primary.covers(scalar) {
+        if wantsEmoji, let index = faces.indices.first(where: { faces[$0].hasColorGlyphs && covers($0) }) { return index }
+        if let index = faces.indices.first(where: covers) { return index }
+        for scalar in scalars where !CharacterClass.isDefaultIgnorable(scalar) && !faces[0].covers(scalar) {
             if let value = Unicode.Scalar(scalar), !missing.contains(value) { missing.append(value) }
         }
-        return chain.primary
+        return 0
     }
 
     /// Spaces, controls, format characters and separators: what `g_unichar_isgraph` rejects.
@@ -180,7 +188,7 @@ private struct Builder {
             let start = graphemeStarts[index]
             let continues = index > 0
                 && graphemeStyles[index] == graphemeStyles[itemStart]
-                && graphemeFaces[index] === graphemeFaces[itemStart]
+                && graphemeFaces[index] == graphemeFaces[itemStart]
                 && analysis.scripts[start] == analysis.scripts[graphemeStarts[itemStart]]
                 && analysis.level(at: start) == analysis.level(at: graphemeStarts[itemStart])
             if !continues && index > 0 {
@@ -194,7 +202,7 @@ private struct Builder {
     private mutating func appendItem(graphemes: Range<Int>) {
         let start = graphemeStarts[graphemes.lowerBound]
         let style = styles[graphemeStyles[graphemes.lowerBound]]
-        let face = graphemeFaces[graphemes.lowerBound]
+        let face = chains[graphemeStyles[graphemes.lowerBound]].faces[graphemeFaces[graphemes.lowerBound]]
         var features = style.features
         if style.letterSpacing != 0 {
             features += ["liga", "clig", "dlig"].map { FontFeature(tag: $0, value: 0) }

@@ -93,6 +93,25 @@ struct LineBreakingTests {
         #expect(zero.lineStarts == [2])  // the combining accent stays with its letter
     }
 
+    @Test("Over-long text breaks between grapheme clusters exactly where ICU's character iterator does")
+    func graphemeBoundariesMatchICU() throws {
+        // Letters, punctuation, quotes, dashes, currency, symbols and arrows (no spaces, which
+        // hang at line ends, and no mandatory breaks), each range forwards and backwards, and
+        // with combining marks, joiners and selectors mixed in so that ICU must be asked.
+        let ranges: [ClosedRange<UInt32>] = [
+            0x21...0x7E, 0xA1...0xAC, 0xAE...0x2FF, 0x370...0x482, 0x2010...0x2027, 0x2030...0x205E,
+            0x20A0...0x20C0, 0x2100...0x21FF,
+        ]
+        for range in ranges {
+            let forwards = String(String.UnicodeScalarView(range.compactMap(Unicode.Scalar.init)))
+            for text in [forwards, String(forwards.reversed()), forwards + "e\u{301}\u{200D}a\u{FE0F}"] {
+                let measurement = try Shared.engine.measure(text, style: Shared.style(17), width: 0)
+                let expected = ICUReference.graphemeBoundaries(text).subtracting([text.utf16.count]).sorted()
+                #expect(measurement.lineStarts == expected, "U+\(String(range.lowerBound, radix: 16))…")
+            }
+        }
+    }
+
     @Test("Mandatory breaks at LF, CR, CRLF, NEL, U+2028 and U+2029")
     func mandatoryBreaks() throws {
         let text = "a\nb\rc\r\nd\u{85}e\u{2028}f\u{2029}g"
