@@ -66,4 +66,47 @@ struct TwoPassTests {
         }
         for values in results.withLock({ $0.values }) { #expect(values == serial) }
     }
+
+    @Test("Measuring at several widths in one call gives each width's own measurement")
+    func severalWidthsEqualOneAtATime() throws {
+        let registry = try BuiltInTemplates.registry()
+        let widths: [Double] = [320, 0, 768, 375, 320, 100]
+        for kind in BuiltInTemplates.all.keys.sorted() {
+            let item = Fixture.item(kind, [
+                "title": "Joe Hewitt", "caption": "Re: heights", "subtitle": "Sub", "timestamp": "9:41 AM",
+                "text": "Measured once at every width, with text long enough to wrap at the narrow ones.",
+                "imageURL": "http://a/b.png", "url": "galley://row",
+            ])
+            let template = try registry.template(for: item)
+            let environment = Fixture.environment(scale: 2)
+            let together = try measure(item, template: template, widths: widths, environment: environment)
+            #expect(together.map(\.width) == widths)
+            for (width, measurement) in zip(widths, together) {
+                let alone = try measure(item, template: template, width: width, environment: environment)
+                #expect(measurement.exactHeight == alone.exactHeight, "\(kind) at \(width)")
+                #expect(measurement.lineCounts == alone.lineCounts, "\(kind) at \(width)")
+                #expect(arrange(measurement).nodes == arrange(alone).nodes, "\(kind) at \(width)")
+            }
+        }
+    }
+
+    @Test("A label is shaped once per row and broken once per width offered, however deep its stacks nest")
+    func nestedStacksMeasureOncePerOffer() throws {
+        // Each horizontal stack measures its child at its natural width, then again at the width
+        // it gets; eight of them, measured one node at a time, would break the label 2⁸ times.
+        var node = Node(.label(Label(.field("text"), style: "font")), name: "text", flex: Flex(shrink: 1))
+        for _ in 0..<8 { node = Node(.stack(Stack(.horizontal, children: [node])), flex: Flex(shrink: 1)) }
+        let template = try CompiledTemplate(Template(name: "nested", root: node))
+        let engine = try TextEngine(paragraphCacheByteLimit: 0)
+        let environment = LayoutEnvironment(textEngine: engine, scale: 2)
+        let text = "A sentence long enough to wrap at each of the three widths offered."
+        let item = Fixture.item("x", ["text": .string(text)])
+        let widths: [Double] = [100, 150, 200]
+        let measurements = try measure(item, template: template, widths: widths, environment: environment)
+        #expect(engine.counters.paragraphsShaped == 1)
+        #expect(engine.counters.lineBreakPasses == 1 + widths.count)  // natural width, then each width
+        for (width, measurement) in zip(widths, measurements) {
+            #expect(measurement.lineCounts["text"] == Fixture.lines(text, "font", width: width))
+        }
+    }
 }
