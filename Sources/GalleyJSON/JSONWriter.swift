@@ -98,6 +98,12 @@ public struct JSONWriter {
     /// Appends `string` as a quoted, escaped JSON string to `text`.
     public static func writeString(_ string: String, to text: inout String) {
         text += "\""
+        // Most strings need no escaping: append them whole instead of scalar by scalar.
+        if !string.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+            text += string
+            text += "\""
+            return
+        }
         for scalar in string.unicodeScalars {
             switch scalar {
             case "\"": text += "\\\""

@@ -223,74 +223,86 @@ private struct Builder {
     /// Shapes every item word by word (each space on its own, as Blink does) through the cache,
     /// then sums the advances of each grapheme into the break units.
     mutating func shapeItems(_ text: UnsafeBufferPointer<UInt16>) {
+        // Per UTF-16 unit: its advance, and whether a shaped segment starts there.
         var advances = [Double](repeating: 0, count: text.count)
-        for itemIndex in items.indices {
-            let item = items[itemIndex]
-            var segments: [PlacedSegment] = []
-            var start = item.range.lowerBound
-            while start < item.range.upperBound {
-                let unit = text[start]
-                if CharacterClass.isLineSeparator(UInt32(unit)) {
-                    start += 1
-                    continue
+        var segmentStarts = [Bool](repeating: false, count: text.count + 1)
+        advances.withUnsafeMutableBufferPointer { advances in
+            segmentStarts.withUnsafeMutableBufferPointer { segmentStarts in
+                for itemIndex in items.indices {
+                    items[itemIndex].segments = shapeSegments(
+                        of: items[itemIndex], text, advances: advances, segmentStarts: segmentStarts)
                 }
-                var end = start + 1
-                if unit != 0x20 {
-                    while end < item.range.upperBound && text[end] != 0x20
-                        && !CharacterClass.isLineSeparator(UInt32(text[end])) { end += 1 }
-                }
-                let segment = segmentShaper.shape(
-                    UnsafeBufferPointer(rebasing: text[start..<end]), face: item.face, key: item.shapeKey)
-                for offset in 0..<(end - start) {
-                    advances[start + offset] = Double(segment.clusterAdvance(at: offset)) * item.scale
-                        + (segment.isClusterStart(offset) ? item.letterSpacing : 0)
-                }
-                segments.append(PlacedSegment(start: start, segment: segment))
-                start = end
             }
-            items[itemIndex].segments = segments
         }
-        makeUnits(text, advances: advances)
+        makeUnits(text, advances: advances, segmentStarts: segmentStarts)
     }
 
-    private mutating func makeUnits(_ text: UnsafeBufferPointer<UInt16>, advances: [Double]) {
-        var segmentStarts = [Bool](repeating: false, count: text.count + 1)
-        for item in items {
-            segmentStarts[item.range.lowerBound] = true
-            for placed in item.segments { segmentStarts[placed.start] = true }
+    /// The item's words and spaces, shaped; their advances and starts written per unit.
+    private func shapeSegments(
+        of item: ShapedItem, _ text: UnsafeBufferPointer<UInt16>,
+        advances: UnsafeMutableBufferPointer<Double>, segmentStarts: UnsafeMutableBufferPointer<Bool>
+    ) -> [PlacedSegment] {
+        var segments: [PlacedSegment] = []
+        segmentStarts[item.range.lowerBound] = true
+        var start = item.range.lowerBound
+        while start < item.range.upperBound {
+            let unit = text[start]
+            if CharacterClass.isLineSeparator(UInt32(unit)) {
+                // A separator is a segment of its own that draws nothing.
+                segmentStarts[start] = true
+                segmentStarts[start + 1] = true
+                start += 1
+                continue
+            }
+            var end = start + 1
+            if unit != 0x20 {
+                while end < item.range.upperBound && text[end] != 0x20
+                    && !CharacterClass.isLineSeparator(UInt32(text[end])) { end += 1 }
+            }
+            let segment = segmentShaper.shape(
+                UnsafeBufferPointer(rebasing: text[start..<end]), face: item.face, key: item.shapeKey)
+            segment.writeAdvances(
+                into: UnsafeMutableBufferPointer(rebasing: advances[start..<end]), scale: item.scale,
+                letterSpacing: item.letterSpacing)
+            segmentStarts[start] = true
+            segments.append(PlacedSegment(start: start, segment: segment))
+            start = end
         }
-        for index in text.indices where CharacterClass.isLineSeparator(UInt32(text[index])) {
-            segmentStarts[index] = true
-            segmentStarts[index + 1] = true
-        }
+        return segments
+    }
+
+    private mutating func makeUnits(_ text: UnsafeBufferPointer<UInt16>, advances: [Double], segmentStarts: [Bool]) {
         let count = graphemeFaces.count
-        units.starts.reserveCapacity(count + 1)
-        units.advances.reserveCapacity(count)
-        units.flags.reserveCapacity(count)
-        units.items.reserveCapacity(count)
+        units.starts = graphemeStarts
+        units.advances = [Double](repeating: 0, count: count)
+        units.flags = [UnitFlags](repeating: [], count: count)
+        units.items = [Int32](repeating: 0, count: count)
+        let boundaries = analysis.boundaries
         var itemIndex = 0
         for index in 0..<count {
             let start = graphemeStarts[index]
             let end = graphemeStarts[index + 1]
             while items[itemIndex].range.upperBound <= start { itemIndex += 1 }
-            var advance = 0.0
-            for offset in start..<end { advance += advances[offset] }
-            let first = decodeScalar(text, at: start).0
+            var advance = advances[start]
+            for offset in (start + 1)..<end { advance += advances[offset] }
             var flags: UnitFlags = []
-            if CharacterClass.isHangingWhitespace(first) { flags.insert(.whitespace) }
-            if CharacterClass.isLineSeparator(first) { flags.insert(.lineSeparator) }
+            let unit = text[start]
+            // Visible ASCII is neither whitespace nor a separator; only the rest is looked up.
+            if unit <= 0x20 || unit >= 0x7F {
+                let first = decodeScalar(text, at: start).0
+                if CharacterClass.isHangingWhitespace(first) { flags.insert(.whitespace) }
+                if CharacterClass.isLineSeparator(first) { flags.insert(.lineSeparator) }
+            }
             if segmentStarts[start] { flags.insert(.segmentStart) }
             if start > 0 {
-                let boundary = analysis.boundaries[start]
+                let boundary = boundaries[start]
                 if boundary.contains(.lineBreak) { flags.insert(.breakBefore) }
                 if boundary.contains(.mandatoryBreak) { flags.insert(.mandatoryBreakBefore) }
             }
-            units.starts.append(start)
-            units.advances.append(advance)
-            units.flags.append(flags)
-            units.items.append(Int32(itemIndex))
+            units.advances[index] = advance
+            units.flags[index] = flags
+            units.items[index] = Int32(itemIndex)
         }
-        units.starts.append(text.count)
         units.makeWords()
     }
 

@@ -44,6 +44,16 @@ final class ShapedSegment: Sendable {
     func isClusterStart(_ offset: Int) -> Bool { clusterInfo[offset] & 1 == 1 }
 
     /// The sum of every glyph's advance, in font units.
+    /// Writes each unit's advance at `scale`, letter spacing added after every cluster start.
+    func writeAdvances(into advances: UnsafeMutableBufferPointer<Double>, scale: Double, letterSpacing: Double) {
+        clusterInfo.withUnsafeBufferPointer { info in
+            for offset in 0..<min(info.count, advances.count) {
+                let entry = info[offset]
+                advances[offset] = Double(entry >> 1) * scale + (entry & 1 == 1 ? letterSpacing : 0)
+            }
+        }
+    }
+
     var totalAdvance: Int32 { glyphs.reduce(0) { $0 + $1.advance } }
 
     /// Approximate heap bytes held, for the cache's memory bound.
