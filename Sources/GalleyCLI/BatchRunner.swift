@@ -11,6 +11,8 @@ import Synchronization
 struct BatchRunner {
     /// Lines per chunk.
     var chunkSize = 4096
+    /// Lines a worker takes at a time.
+    var blockSize = 32
     /// Worker threads; defaults to the machine's active cores.
     var jobs = ProcessInfo.processInfo.activeProcessorCount
 
@@ -20,12 +22,12 @@ struct BatchRunner {
     /// - Parameter command: The subcommand's name, for the failure message.
     func runReportingFailures(
         _ source: LineSource, command: String,
-        transform: @escaping @Sendable (LineSource.Line) -> (text: String, failed: Bool)
+        transform: @escaping @Sendable (LineSource.Line, Int) -> (text: String, failed: Bool)
     ) throws {
         let failures = FailureCounter()
-        try run(source) { line in
+        try run(source) { line, worker in
             guard !line.text.allSatisfy(\.isWhitespace) else { return nil }
-            let result = transform(line)
+            let result = transform(line, worker)
             if result.failed { failures.increment() }
             return result.text
         }
@@ -48,42 +50,57 @@ struct BatchRunner {
     }
 
     /// Runs `transform` on every line and writes each result line to standard output.
-    /// `transform` returns nil for lines that produce no output (blank lines).
+    /// `transform` gets the line and the worker running it (0 to `jobs` − 1, for state a worker
+    /// keeps to itself), and returns nil for lines that produce no output (blank lines).
+    ///
+    /// Workers take blocks of lines from a shared counter, so a worker that drew slow lines
+    /// holds the others up by one block at most; a chunk's output is written on a queue of its
+    /// own while the next chunk is measured.
     func run(
-        _ source: LineSource, transform: @Sendable (LineSource.Line) -> String?
+        _ source: LineSource, transform: @Sendable (LineSource.Line, Int) -> String?
     ) throws {
         let output = FileHandle.standardOutput
+        let writing = DispatchQueue(label: "galley.output")
+        defer { writing.sync {} }
         while true {
             let lines = try source.next(chunkSize)
             if lines.isEmpty { break }
-            let results = ResultSlots(count: lines.count)
-            let workers = max(1, min(jobs, lines.count))
-            DispatchQueue.concurrentPerform(iterations: workers) { worker in
-                var index = worker
-                while index < lines.count {
-                    results.set(index, transform(lines[index]))
-                    index += workers
+            let blockCount = (lines.count + blockSize - 1) / blockSize
+            let blocks = ResultSlots(count: blockCount)
+            let nextBlock = Atomic<Int>(0)
+            DispatchQueue.concurrentPerform(iterations: max(1, min(jobs, blockCount))) { worker in
+                while true {
+                    let block = nextBlock.wrappingAdd(1, ordering: .relaxed).oldValue
+                    guard block < blockCount else { return }
+                    var text = ""
+                    for line in lines[(block * blockSize)..<min((block + 1) * blockSize, lines.count)] {
+                        guard let result = transform(line, worker) else { continue }
+                        text += result
+                        text += "\n"
+                    }
+                    blocks.set(block, text)
                 }
             }
-            var text = ""
-            for result in results.values() { if let result { text += result + "\n" } }
-            output.write(Data(text.utf8))
+            let text = blocks.values().joined()
+            // At most one chunk waits to be written, so memory stays bounded however slow the reader.
+            writing.sync {}
+            writing.async { output.write(Data(text.utf8)) }
         }
     }
 }
 
-/// One slot per line, each written by exactly one worker.
+/// One slot per block of lines, each written by exactly one worker.
 /// `@unchecked Sendable`: slots are disjoint between workers, and read only after all finish.
 private final class ResultSlots: @unchecked Sendable {
-    private var slots: [String?]
+    private var slots: [String]
 
-    init(count: Int) { slots = Array(repeating: nil, count: count) }
+    init(count: Int) { slots = Array(repeating: "", count: count) }
 
-    func set(_ index: Int, _ value: String?) {
+    func set(_ index: Int, _ value: String) {
         slots.withUnsafeMutableBufferPointer { $0[index] = value }
     }
 
-    func values() -> [String?] { slots }
+    func values() -> [String] { slots }
 }
 
 /// Counts failed lines across worker threads.

@@ -45,7 +45,7 @@ extension Galley {
             var runner = BatchRunner()
             if let jobs { runner.jobs = jobs }
             let scale = scale
-            try runner.runReportingFailures(LineSource(paths: files), command: "measure") { line in
+            try runner.runReportingFailures(LineSource(paths: files), command: "measure") { line, _ in
                 Self.measure(line, engine: engine, scale: scale)
             }
         }

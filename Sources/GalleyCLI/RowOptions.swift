@@ -53,15 +53,24 @@ struct RowOptions: ParsableArguments {
         }
     }
 
-    /// Everything a worker needs, built once.
+    /// Everything the workers share, built once, and the templates each worker keeps to itself.
     struct Setup: Sendable {
-        var registry: TemplateRegistry
-        var forced: CompiledTemplate?
+        /// One set per worker. Measuring retains and releases template nodes, and two cores
+        /// doing that to the same objects fight over their cache lines: with one shared set, two
+        /// workers ran 1.57× as fast as one; with a set each, 1.91×.
+        var templates: [WorkerTemplates]
         var environment: LayoutEnvironment
         var widths: [Double]
     }
 
-    func setup(keepsTextLayouts: Bool) throws -> Setup {
+    /// The templates one worker measures with.
+    struct WorkerTemplates: Sendable {
+        var registry: TemplateRegistry
+        /// The `--template` given, for every item.
+        var forced: CompiledTemplate?
+    }
+
+    func setup(keepsTextLayouts: Bool, workers: Int) throws -> Setup {
         let fonts = try BatchRunner.fonts(paths: fontPaths)
         var sheet = Stylesheet.standard
         if let stylesheet {
@@ -69,38 +78,48 @@ struct RowOptions: ParsableArguments {
             do { sheet = try Stylesheet(json: String(decoding: data, as: UTF8.self)) }
             catch { throw ValidationError("\(stylesheet): \(error)") }
         }
+        var custom: [(kind: String, template: Template)] = []
+        if let templates {
+            guard let data = FileManager.default.contents(atPath: templates) else { throw ValidationError("cannot read templates '\(templates)'") }
+            do { custom = try Template.templatesByKind(json: String(decoding: data, as: UTF8.self)).map { ($0, $1) } }
+            catch { throw ValidationError("\(templates): \(error)") }
+        }
+        let sets = try (0..<max(workers, 1)).map { _ throws in
+            try compileTemplates(stylesheet: sheet, custom: custom)
+        }
+        let environment = LayoutEnvironment(
+            textEngine: TextEngine(fonts: fonts), scale: scale, direction: direction, language: lang, keepsTextLayouts: keepsTextLayouts)
+        return Setup(templates: sets, environment: environment, widths: widths)
+    }
+
+    private func compileTemplates(stylesheet sheet: Stylesheet, custom: [(kind: String, template: Template)]) throws -> WorkerTemplates {
         var registry: TemplateRegistry
         do { registry = try BuiltInTemplates.registry(stylesheet: sheet) }
         catch { throw ValidationError("the stylesheet does not suit the built-in templates: \(error)") }
-        if let templates {
-            guard let data = FileManager.default.contents(atPath: templates) else { throw ValidationError("cannot read templates '\(templates)'") }
-            do {
-                for (kind, template) in try Template.templatesByKind(json: String(decoding: data, as: UTF8.self)) {
-                    registry.register(try CompiledTemplate(template, stylesheet: sheet), for: kind)
-                }
-            } catch { throw ValidationError("\(templates): \(error)") }
-        }
+        do {
+            for (kind, template) in custom { registry.register(try CompiledTemplate(template, stylesheet: sheet), for: kind) }
+        } catch { throw ValidationError("\(templates ?? ""): \(error)") }
         var forced: CompiledTemplate?
         if let template, let builtIn = BuiltInTemplates.named(template) {
             do { forced = try CompiledTemplate(builtIn, stylesheet: sheet) } catch { throw ValidationError("\(error)") }
         }
-        let environment = LayoutEnvironment(
-            textEngine: TextEngine(fonts: fonts), scale: scale, direction: direction, language: lang, keepsTextLayouts: keepsTextLayouts)
-        return Setup(registry: registry, forced: forced, environment: environment, widths: widths)
+        return WorkerTemplates(registry: registry, forced: forced)
     }
 
     /// Runs `row` for every item at every width, writing its lines in input order; bad lines
     /// give `{"id", "line", "error"}`. Exits 1 when any line failed.
     func run(keepsTextLayouts: Bool, command: String, row: @escaping @Sendable (RowMeasurement, JSONValue) -> String) throws {
-        let setup = try setup(keepsTextLayouts: keepsTextLayouts)
         var runner = BatchRunner()
         if let jobs { runner.jobs = jobs }
-        try runner.runReportingFailures(LineSource(paths: files), command: command) { line in
-            Self.rows(for: line, setup: setup, row: row)
+        let setup = try setup(keepsTextLayouts: keepsTextLayouts, workers: runner.jobs)
+        try runner.runReportingFailures(LineSource(paths: files), command: command) { line, worker in
+            Self.rows(for: line, setup: setup, templates: setup.templates[worker], row: row)
         }
     }
 
-    static func rows(for line: LineSource.Line, setup: Setup, row: (RowMeasurement, JSONValue) -> String) -> (text: String, failed: Bool) {
+    static func rows(
+        for line: LineSource.Line, setup: Setup, templates: WorkerTemplates, row: (RowMeasurement, JSONValue) -> String
+    ) -> (text: String, failed: Bool) {
         var id: JSONValue = .null
         do {
             let value: JSONValue
@@ -108,7 +127,7 @@ struct RowOptions: ParsableArguments {
             if case .object(let members) = value { id = members["id"] ?? .null }
             guard case .object(let object) = value else { throw LayoutError.invalidItem("expected a JSON object, got \(value.kindName)") }
             let item = try Item(object: object)
-            let template = try setup.forced ?? setup.registry.template(for: item)
+            let template = try templates.forced ?? templates.registry.template(for: item)
             let measurements = try measure(item, template: template, widths: setup.widths, environment: setup.environment)
             return (measurements.map { row($0, id) }.joined(separator: "\n"), false)
         } catch {

@@ -81,5 +81,7 @@ struct RowCommandTests {
         let two = try GalleyExecutable.run(["layout", "--width", "320,768", "--scale", "3", "--jobs", "2"], input: input)
         #expect(one.stdout == two.stdout)
         #expect(one.lines.count == 400)
+        // In input order across the blocks the workers take: each id at both widths, in turn.
+        #expect(two.lines.map { $0["id"] as? Int } == (0..<200).flatMap { [$0, $0] })
     }
 }
