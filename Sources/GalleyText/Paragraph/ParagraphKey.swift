@@ -6,8 +6,8 @@ import Glibc
 ///
 /// The text compares by its exact UTF-8 bytes, not by Swift's canonical equivalence: line starts
 /// are code-unit offsets, so "é" and "e\u{301}" are different paragraphs. The hash is computed
-/// once, from raw bytes, because a cache lookup uses it twice (shard, then dictionary).
-struct ParagraphKey: Hashable, Sendable {
+/// once, from raw bytes, and the cache uses it as it is (see ``PrecomputedHashKey``).
+struct ParagraphKey: PrecomputedHashKey {
     /// The styles: one for the whole string (no array to build), or styled runs.
     enum Styles: Sendable {
         case single(TextStyle)
@@ -18,6 +18,8 @@ struct ParagraphKey: Hashable, Sendable {
     let styles: Styles
     let paragraph: ParagraphStyle
     private let hashCode: Int
+
+    var precomputedHash: Int { hashCode }
 
     /// The key of attributed text.
     init(text: AttributedText, paragraph: ParagraphStyle) {

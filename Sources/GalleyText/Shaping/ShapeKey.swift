@@ -3,7 +3,7 @@
 /// Identifies a shaping result: face, feature set, script, direction, language and the text.
 /// Size is deliberately absent (results are in font units). The hash is computed once, because
 /// a cache lookup uses it twice (shard, then dictionary).
-struct ShapeKey: Hashable, Sendable {
+struct ShapeKey: PrecomputedHashKey {
     let faceID: Int
     let featureSetID: Int
     let script: UInt32
@@ -11,6 +11,8 @@ struct ShapeKey: Hashable, Sendable {
     let languageID: Int
     let text: SegmentText?
     private let hashCode: Int
+
+    var precomputedHash: Int { hashCode }
 
     init(faceID: Int, featureSetID: Int, script: UInt32, isRightToLeft: Bool, languageID: Int, text: SegmentText? = nil) {
         self.faceID = faceID

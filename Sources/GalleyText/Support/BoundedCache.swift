@@ -22,7 +22,7 @@ public struct CacheStatistics: Sendable, Hashable {
 ///
 /// Split into shards, each with its own lock, so that threads measuring at once rarely wait for
 /// each other.
-final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
+final class BoundedCache<Key: PrecomputedHashKey, Value: Sendable>: Sendable {
     /// A shard behind its own lock (a class, because `Mutex` cannot be copied into an array).
     private final class LockedShard: Sendable {
         let mutex: Mutex<Shard<Key, Value>>
@@ -40,7 +40,7 @@ final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     }
 
     private func shard(for key: Key) -> LockedShard {
-        shards[Int(UInt(bitPattern: key.hashValue) % UInt(shards.count))]
+        shards[Int(UInt(bitPattern: key.precomputedHash) % UInt(shards.count))]
     }
 
     /// The cached value for `key`, or nil (counted as a miss).
@@ -72,17 +72,21 @@ final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
 }
 
 /// One lock's worth of a cache: a dictionary into a doubly linked list kept in arrays.
-private struct Shard<Key: Hashable, Value>: ~Copyable {
+private struct Shard<Key: PrecomputedHashKey, Value>: ~Copyable {
     struct Node {
-        var key: Key?
+        /// Left in place when the node is freed (its value is nil then), so that comparing
+        /// keys never unwraps an optional copy of one.
+        var key: Key
         var value: Value?
+        var hash: Int
         var bytes: Int
         var previous: Int
         var next: Int
     }
 
     let byteLimit: Int
-    var index: [Key: Int] = [:]
+    /// Node index by key hash.
+    var index = HashSlots()
     var nodes: [Node] = []
     var free: [Int] = []
     /// Most recently used node, and least recently used; -1 when empty.
@@ -95,8 +99,15 @@ private struct Shard<Key: Hashable, Value>: ~Copyable {
 
     init(byteLimit: Int) { self.byteLimit = byteLimit }
 
+    private func node(for key: Key) -> Int? {
+        let hash = key.precomputedHash
+        return nodes.withUnsafeBufferPointer { nodes in
+            index.find(hash) { nodes[$0].hash == hash && nodes[$0].key == key }
+        }
+    }
+
     mutating func lookUp(_ key: Key) -> Value? {
-        guard let node = index[key] else {
+        guard let node = node(for: key) else {
             misses += 1
             return nil
         }
@@ -106,12 +117,12 @@ private struct Shard<Key: Hashable, Value>: ~Copyable {
     }
 
     mutating func insert(_ value: Value, for key: Key, bytes size: Int) {
-        if let existing = index[key] {
+        if let existing = node(for: key) {
             moveToFront(existing)
             return
         }
         let node: Int
-        let entry = Node(key: key, value: value, bytes: size, previous: -1, next: head)
+        let entry = Node(key: key, value: value, hash: key.precomputedHash, bytes: size, previous: -1, next: head)
         if let reused = free.popLast() {
             node = reused
             nodes[node] = entry
@@ -122,7 +133,7 @@ private struct Shard<Key: Hashable, Value>: ~Copyable {
         if head >= 0 { nodes[head].previous = node }
         head = node
         if tail < 0 { tail = node }
-        index[key] = node
+        index.insert(node, hash: entry.hash) { nodes[$0].hash }
         bytes += size
         while bytes > byteLimit, tail >= 0, tail != head { evictTail() }
     }
@@ -138,11 +149,12 @@ private struct Shard<Key: Hashable, Value>: ~Copyable {
 
     private mutating func evictTail() {
         let node = tail
-        guard let key = nodes[node].key else { return }
+        guard nodes[node].value != nil else { return }
         unlink(node)
-        index[key] = nil
+        index.remove(node, hash: nodes[node].hash) { nodes[$0].hash }
         bytes -= nodes[node].bytes
-        nodes[node] = Node(key: nil, value: nil, bytes: 0, previous: -1, next: -1)
+        nodes[node].value = nil
+        nodes[node].bytes = 0
         free.append(node)
         evictions += 1
     }

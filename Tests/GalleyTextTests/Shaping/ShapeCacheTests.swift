@@ -55,6 +55,25 @@ struct ShapeCacheTests {
         #expect(engine.shapeCacheStatistics.bytes == 0)
     }
 
+    @Test("Under steady eviction, what the cache keeps can still be found and is the right shape")
+    func findableUnderEviction() throws {
+        // Small enough that the corpus evicts thousands of entries, large enough that one
+        // string's words all stay: measured again at once, it must shape nothing new.
+        let limit = 256 * 1024
+        let engine = TextEngine(fonts: Shared.engine.fonts, shapeCacheByteLimit: limit, paragraphCacheByteLimit: 0)
+        for entry in CorpusEntry.all where entry.text.utf16.count < 200 {
+            let first = try engine.layout(entry.text, style: Shared.style(15), width: 160)
+            let misses = engine.shapeCacheStatistics.misses
+            let again = try engine.layout(entry.text, style: Shared.style(15), width: 160)
+            #expect(engine.shapeCacheStatistics.misses == misses, "\(entry.text)")
+            #expect(again == first)
+            #expect(first == (try Self.uncached.layout(entry.text, style: Shared.style(15), width: 160)), "\(entry.text)")
+        }
+        let statistics = engine.shapeCacheStatistics
+        #expect(statistics.evictions > 1000)
+        #expect(statistics.bytes <= limit)
+    }
+
     @Test("The paragraph cache makes measuring the same text again skip shaping altogether")
     func paragraphCache() throws {
         let engine = TextEngine(fonts: Shared.engine.fonts)

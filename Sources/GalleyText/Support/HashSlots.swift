@@ -1,0 +1,88 @@
+// The bounded caches' index: key hashes computed once, probed without rehashing them.
+
+/// A key whose hash is computed once, when the key is built, and well mixed in every bit.
+///
+/// The caches index such keys by that hash directly: Swift's `Dictionary` would run it through
+/// SipHash again on every lookup, which cost more than the rest of a shape-cache hit.
+protocol PrecomputedHashKey: Hashable, Sendable {
+    var precomputedHash: Int { get }
+}
+
+/// An open-addressing table from hashes to small integers (a cache's node indices): linear
+/// probing, at most half full, and deletion by shifting later entries back, so no tombstones
+/// accumulate however many entries come and go.
+struct HashSlots {
+    private var slots: [Int32]
+    private var shift: Int
+    private(set) var count = 0
+
+    init() {
+        slots = Array(repeating: -1, count: 16)
+        shift = 64 - 4
+    }
+
+    private var mask: Int { slots.count - 1 }
+
+    /// Fibonacci hashing: the top bits of the hash times 2⁶⁴/φ.
+    @inline(__always)
+    private func home(_ hash: Int) -> Int {
+        Int(truncatingIfNeeded: (UInt64(bitPattern: Int64(hash)) &* 0x9E37_79B9_7F4A_7C15) >> UInt64(shift))
+    }
+
+    /// The value stored for `hash` that `matches`, or nil.
+    @inline(__always)
+    func find(_ hash: Int, where matches: (Int) -> Bool) -> Int? {
+        var slot = home(hash)
+        while true {
+            let value = slots[slot]
+            if value < 0 { return nil }
+            if matches(Int(value)) { return Int(value) }
+            slot = (slot + 1) & mask
+        }
+    }
+
+    /// Adds `value` under `hash`; `hashOf` gives the hash of any stored value, for growing.
+    mutating func insert(_ value: Int, hash: Int, hashOf: (Int) -> Int) {
+        if (count + 1) * 2 > slots.count { grow(hashOf: hashOf) }
+        var slot = home(hash)
+        while slots[slot] >= 0 { slot = (slot + 1) & mask }
+        slots[slot] = Int32(value)
+        count += 1
+    }
+
+    /// Removes `value`, stored under `hash`.
+    mutating func remove(_ value: Int, hash: Int, hashOf: (Int) -> Int) {
+        var hole = home(hash)
+        while slots[hole] != Int32(value) {
+            if slots[hole] < 0 { return }
+            hole = (hole + 1) & mask
+        }
+        // Shift back every later entry of the run that the hole now separates from its home.
+        var next = hole
+        while true {
+            next = (next + 1) & mask
+            let moved = slots[next]
+            if moved < 0 { break }
+            let wanted = home(hashOf(Int(moved)))
+            let staysPut = hole <= next ? (hole < wanted && wanted <= next) : (hole < wanted || wanted <= next)
+            if staysPut { continue }
+            slots[hole] = moved
+            hole = next
+        }
+        slots[hole] = -1
+        count -= 1
+    }
+
+    mutating func removeAll() { self = HashSlots() }
+
+    private mutating func grow(hashOf: (Int) -> Int) {
+        let old = slots
+        slots = Array(repeating: -1, count: old.count * 2)
+        shift -= 1
+        for value in old where value >= 0 {
+            var slot = home(hashOf(Int(value)))
+            while slots[slot] >= 0 { slot = (slot + 1) & mask }
+            slots[slot] = value
+        }
+    }
+}
