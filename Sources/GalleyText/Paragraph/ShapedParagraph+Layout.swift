@@ -8,20 +8,25 @@ extension ShapedParagraph {
     public func measure(width: Double) -> TextMeasurement {
         counters.lineBreakPasses.wrappingAdd(1, ordering: .relaxed)
         let available = sanitized(width)
+        // Only the numbers the measurement reports are kept, not copies of the lines.
         var count = 0
         var widest = 0.0
-        var first: PlacedLine?
-        var last: PlacedLine?
+        var firstBaseline = 0.0
+        var lastBaseline = 0.0
+        var bottom = 0.0
+        var isTruncated = false
         LineStacker(paragraph: self, width: available).stack { line in
-            if first == nil { first = line }
-            last = line
+            if count == 0 { firstBaseline = line.baseline }
+            lastBaseline = line.baseline
+            bottom = line.top + line.height
+            isTruncated = line.truncation != nil
             count += 1
             widest = max(widest, line.width)
         }
         return TextMeasurement(
-            size: Size(width: contentWidth(widest: widest, within: width), height: last.map { $0.top + $0.height } ?? 0),
-            lineCount: count, firstBaseline: first?.baseline ?? 0, lastBaseline: last?.baseline ?? 0,
-            isTruncated: last?.truncation != nil, missingCharacters: missingCharacters, paragraph: self, width: available)
+            size: Size(width: contentWidth(widest: widest, within: width), height: bottom),
+            lineCount: count, firstBaseline: firstBaseline, lastBaseline: lastBaseline,
+            isTruncated: isTruncated, missingCharacters: missingCharacters, paragraph: self, width: available)
     }
 
     /// UTF-16 offsets where each line after the first starts at `width`.

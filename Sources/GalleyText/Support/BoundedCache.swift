@@ -101,9 +101,12 @@ private struct Shard<Key: PrecomputedHashKey, Value>: ~Copyable {
 
     private func node(for key: Key) -> Int? {
         let hash = key.precomputedHash
-        return nodes.withUnsafeBufferPointer { nodes in
-            index.find(hash) { nodes[$0].hash == hash && nodes[$0].key == key }
+        var slot = index.firstSlot(for: hash)
+        while let candidate = index.value(at: slot) {
+            if nodes[candidate].hash == hash && nodes[candidate].key == key { return candidate }
+            slot = index.nextSlot(after: slot)
         }
+        return nil
     }
 
     mutating func lookUp(_ key: Key) -> Value? {

@@ -29,16 +29,20 @@ struct HashSlots {
         Int(truncatingIfNeeded: (UInt64(bitPattern: Int64(hash)) &* 0x9E37_79B9_7F4A_7C15) >> UInt64(shift))
     }
 
-    /// The value stored for `hash` that `matches`, or nil.
+    /// Where the values stored under `hash` may be: from `firstSlot(for:)`, each following
+    /// ``nextSlot(after:)`` until ``value(at:)`` is nil. (A loop at the caller, not a closure,
+    /// so that the caller compares its keys without copying them.)
     @inline(__always)
-    func find(_ hash: Int, where matches: (Int) -> Bool) -> Int? {
-        var slot = home(hash)
-        while true {
-            let value = slots[slot]
-            if value < 0 { return nil }
-            if matches(Int(value)) { return Int(value) }
-            slot = (slot + 1) & mask
-        }
+    func firstSlot(for hash: Int) -> Int { home(hash) }
+
+    @inline(__always)
+    func nextSlot(after slot: Int) -> Int { (slot + 1) & mask }
+
+    /// The value in `slot`, or nil when it is empty (the end of a probe).
+    @inline(__always)
+    func value(at slot: Int) -> Int? {
+        let value = slots[slot]
+        return value < 0 ? nil : Int(value)
     }
 
     /// Adds `value` under `hash`; `hashOf` gives the hash of any stored value, for growing.
