@@ -34,6 +34,13 @@ case "cold":
         engine.removeCachedShapes()
         total += try engine.measure(sample.text, style: Samples.style, width: Samples.width, paragraph: ParagraphStyle(language: sample.lang)).size.height
     }
+case "pango":
+    // Pango measuring the same sentences, to see how much of its time is HarfBuzz's shaping.
+    let pango = PangoPeer()
+    for index in 0..<count {
+        let sample = sentences[index % sentences.count]
+        total += pango.height(of: sample.text, language: sample.lang ?? "en")
+    }
 case "table-insert":
     var index = OffsetIndex(heights: (0..<1_000_000).map { Double(44 + $0 % 97) })
     for iteration in 0..<count { index.insert(60, at: (iteration &* 2_654_435_761) % index.count) }
@@ -43,6 +50,6 @@ case "relayout":
     let shaped = Samples.paragraphs.map { try! engine.shape(AttributedText($0.text, style: Samples.style)) }
     for index in 0..<count { total += shaped[index % shaped.count].measure(width: index & 1 == 0 ? 320 : 568).size.height }
 default:
-    fatalError("modes: warm, segments, cold, relayout, table-insert")
+    fatalError("modes: warm, segments, cold, pango, relayout, table-insert")
 }
 print(total)
