@@ -15,7 +15,7 @@ struct ParagraphShaper {
         for run in text.runs where !run.style.isValid {
             throw .invalidStyle("size must be a finite number > 0 and letter spacing finite (size \(run.style.size), letter spacing \(run.style.letterSpacing))")
         }
-        let utf16 = Array(text.string.utf16)
+        let utf16 = text.string.utf16Units
         let locale = try LocaleIdentifier.icu(from: paragraph.language)
         let language = paragraph.language.map(LocaleIdentifier.bareTag) ?? ""
         let analysis = try utf16.withUnsafeBufferPointer { buffer throws(TextError) in

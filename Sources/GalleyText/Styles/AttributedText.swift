@@ -33,8 +33,9 @@ public struct AttributedText: Sendable, Hashable {
 
     /// Adds `string` in `style` at the end. Adjacent runs with equal styles merge.
     public mutating func append(_ string: String, style: TextStyle) {
-        let start = self.string.utf16.count
-        let length = string.utf16.count
+        // The runs cover the string, so the last one ends where the string does.
+        let start = runs.last?.range.upperBound ?? 0
+        let length = string.utf16Length
         if runs.count == 1 && runs[0].range.isEmpty { runs.removeAll() }
         guard length > 0 else {
             if runs.isEmpty { runs.append(Run(range: start..<start, style: style)) }

@@ -1,0 +1,61 @@
+// UTF-16 lengths and code units of strings, read straight from their UTF-8 bytes.
+
+extension String {
+    /// The string's length in UTF-16 code units.
+    ///
+    /// The first `utf16.count` of a long non-ASCII string builds an index of breadcrumbs, which
+    /// cost more than the rest of appending it to attributed text; one pass over the bytes does not.
+    var utf16Length: Int {
+        var string = self
+        return string.withUTF8 { bytes in
+            var count = 0
+            for byte in bytes where byte & 0xC0 != 0x80 {
+                // A lead byte starts a scalar: one unit, or a surrogate pair from U+10000 (F0–F4).
+                count += byte >= 0xF0 ? 2 : 1
+            }
+            return count
+        }
+    }
+
+    /// The string's UTF-16 code units, transcoded in one pass (a string's UTF-8 is always valid).
+    var utf16Units: [UInt16] {
+        var string = self
+        return string.withUTF8 { bytes in
+            // Never more units than bytes: one to three bytes make one unit, four make two.
+            [UInt16](unsafeUninitializedCapacity: bytes.count) { units, written in
+                var index = 0
+                var count = 0
+                while index < bytes.count {
+                    let lead = UInt32(bytes[index])
+                    if lead < 0x80 {
+                        units[count] = UInt16(lead)
+                        count += 1
+                        index += 1
+                        continue
+                    }
+                    @inline(__always) func trail(_ offset: Int) -> UInt32 { UInt32(bytes[index + offset]) & 0x3F }
+                    let scalar: UInt32
+                    if lead < 0xE0 {
+                        scalar = (lead & 0x1F) << 6 | trail(1)
+                        index += 2
+                    } else if lead < 0xF0 {
+                        scalar = (lead & 0x0F) << 12 | trail(1) << 6 | trail(2)
+                        index += 3
+                    } else {
+                        scalar = (lead & 0x07) << 18 | trail(1) << 12 | trail(2) << 6 | trail(3)
+                        index += 4
+                    }
+                    if scalar < 0x10000 {
+                        units[count] = UInt16(scalar)
+                        count += 1
+                    } else {
+                        units[count] = UInt16(0xD800 | ((scalar - 0x10000) >> 10))
+                        units[count + 1] = UInt16(0xDC00 | (scalar & 0x3FF))
+                        count += 2
+                    }
+                }
+                written = count
+            }
+        }
+    }
+}

@@ -1,0 +1,26 @@
+// The UTF-8 → UTF-16 transcoding the engine does itself agrees with Swift's own UTF-16 view.
+
+@testable import GalleyText
+import Testing
+
+@Suite("UTF-16 from UTF-8")
+struct UTF16LengthTests {
+    @Test("Lengths and units equal String.utf16's for every corpus string and scalars of every width")
+    func matchesSwift() {
+        // One-, two-, three- and four-byte scalars, at the edges of each width, mixed.
+        let edges: [UInt32] = [0, 0x41, 0x7F, 0x80, 0x7FF, 0x800, 0xD7FF, 0xE000, 0xFFFD, 0xFFFF, 0x10000, 0x1F600, 0x10FFFF]
+        var texts = CorpusEntry.all.map(\.text) + ["", "é", "\u{1F468}\u{200D}\u{1F469}", "a\r\nb"]
+        texts.append(String(String.UnicodeScalarView(edges.compactMap(Unicode.Scalar.init))))
+        // Every pairing of edge scalars, by a fixed walk through them (reproducible, no seed).
+        for length in 1..<60 {
+            let scalars = (0..<length).compactMap { index in
+                Unicode.Scalar(edges[(index * 7 + length * 5) % edges.count] &+ UInt32((index + length) % 3))
+            }
+            texts.append(String(String.UnicodeScalarView(scalars)))
+        }
+        for text in texts {
+            #expect(text.utf16Length == text.utf16.count, "\(text.debugDescription)")
+            #expect(text.utf16Units == Array(text.utf16), "\(text.debugDescription)")
+        }
+    }
+}
