@@ -14,8 +14,10 @@ struct RowMeasurer {
     let environment: LayoutEnvironment
     /// Shaped text per label node id.
     private var shaped: [ShapedParagraph?]
-    /// Measurements made so far; a row has few enough that a linear search beats hashing.
-    private var memo: [(offer: Offer, measured: MeasuredNode)] = []
+    /// Measurements made so far, and the offers they answer (apart, so that searching the
+    /// offers copies no measurement); a row has few enough that a linear search beats hashing.
+    private var offers: [Offer] = []
+    private var measurements: [MeasuredNode] = []
     /// Direction of the first label's text, for `.auto` rows.
     private(set) var firstTextIsRightToLeft: Bool?
 
@@ -70,9 +72,10 @@ struct RowMeasurer {
     /// Measures `node` offered `width` (possibly infinite) and, when known, `height`.
     mutating func measure(_ node: CompiledNode, width: Double, height: Double?) throws(LayoutError) -> MeasuredNode {
         let offer = Offer(node: node, width: width, height: height)
-        if let earlier = memo.first(where: { $0.offer == offer }) { return earlier.measured }
+        if let earlier = offers.firstIndex(of: offer) { return measurements[earlier] }
         let measured = try measureAfresh(node, width: width, height: height)
-        memo.append((offer, measured))
+        offers.append(offer)
+        measurements.append(measured)
         return measured
     }
 
