@@ -58,11 +58,14 @@ struct TextAnalysis {
         guard !text.isEmpty else { return }
         // Text without combining marks, joiners, selectors, jamo or complex scripts: every unit
         // but LF after CR starts a cluster.
-        if !text.contains(where: { !Self.isAlwaysClusterStart($0) }) {
-            for index in text.indices where !(index > 0 && text[index] == 0x0A && text[index - 1] == 0x0D) {
-                boundaries[index].insert(.grapheme)
+        if text.allSatisfy(Self.isAlwaysClusterStart) {
+            // The boundaries are still empty: every position but LF after CR starts a cluster.
+            boundaries.withUnsafeMutableBufferPointer { boundaries in
+                boundaries[0] = .grapheme
+                for index in 1...text.count where !(text[index - 1] == 0x0D && index < text.count && text[index] == 0x0A) {
+                    boundaries[index] = .grapheme
+                }
             }
-            boundaries[text.count].insert(.grapheme)
             return
         }
         boundaries[0].insert(.grapheme)
@@ -163,9 +166,14 @@ struct TextAnalysis {
         var current: UInt32 = 0
         var pendingStart = 0  // first unit still waiting for a real script
         var index = 0
+        let latin = HB_SCRIPT_LATIN.rawValue
+        let common = HB_SCRIPT_COMMON.rawValue
         while index < text.count {
             let (scalar, length) = decodeScalar(text, at: index)
-            let script = hb_unicode_script(unicode, scalar).rawValue
+            // ASCII letters are Latin and the rest of ASCII is Common, without asking HarfBuzz.
+            let script = scalar < 0x80
+                ? ((scalar | 0x20) >= 0x61 && (scalar | 0x20) <= 0x7A ? latin : common)
+                : hb_unicode_script(unicode, scalar).rawValue
             let isNeutral = script == HB_SCRIPT_COMMON.rawValue || script == HB_SCRIPT_INHERITED.rawValue
                 || script == HB_SCRIPT_UNKNOWN.rawValue
             if isNeutral {

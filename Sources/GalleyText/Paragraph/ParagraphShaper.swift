@@ -91,15 +91,19 @@ private struct Builder {
         graphemeStarts.reserveCapacity(text.count + 1)
         graphemeStyles.reserveCapacity(text.count)
         graphemeFaces.reserveCapacity(text.count)
+        let boundaries = analysis.boundaries
         for (styleIndex, run) in runs.enumerated() {
             let chain = chains[styleIndex]
             var current: Int?
             var start = run.range.lowerBound
             while start < run.range.upperBound {
                 var end = start + 1
-                while end < run.range.upperBound && !analysis.boundaries[end].contains(.grapheme) { end += 1 }
+                while end < run.range.upperBound && !boundaries[end].contains(.grapheme) { end += 1 }
                 let face: Int
-                if end == start + 1 && text[start] < 0x231A && text[start] & 0xF800 != 0xD800 {
+                if end == start + 1 && text[start] > 0x20 && text[start] < 0x7F && chain.primaryCoversVisibleASCII {
+                    // Visible ASCII in a face that has it all: the commonest case, decided at once.
+                    face = 0
+                } else if end == start + 1 && text[start] < 0x231A && text[start] & 0xF800 != 0xD800 {
                     // One BMP character that cannot ask for emoji: the common case, without arrays.
                     face = chooseFace(forSingle: UInt32(text[start]), chain: chain, current: current)
                 } else {
@@ -125,8 +129,6 @@ private struct Builder {
     /// ``chooseFace(for:chain:current:)`` for a cluster of one BMP scalar below U+231A.
     private mutating func chooseFace(forSingle scalar: UInt32, chain: FallbackChain, current: Int?) -> Int {
         let faces = chain.faces
-        // Visible text the requested face has: the common case, decided before any other test.
-        if scalar > 0x20 && scalar < 0x7F && faces[0].covers(scalar) { return 0 }
         if CharacterClass.isLineSeparator(scalar) { return current ?? 0 }
         let ignorable = CharacterClass.isDefaultIgnorable(scalar)
         if let current, current != 0, Self.isInvisible(scalar), ignorable || faces[current].covers(scalar) { return current }
