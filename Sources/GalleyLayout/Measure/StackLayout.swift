@@ -15,30 +15,42 @@ struct StackLayout {
 
     func measure(with measurer: inout RowMeasurer, width: Double, height: Double?) throws(LayoutError) -> MeasuredNode {
         let horizontal = stack.axis == .horizontal
+        let nodes = stack.children
         // A horizontal stack starts each child at its natural (unconstrained) width, as CSS flex
         // items start at their max-content size; a vertical one offers every child its width.
+        // (Loops rather than filtered and mapped arrays: a row measures its stacks many times.)
         var children: [MeasuredNode] = []
-        for child in stack.children {
-            children.append(try measurer.measure(child, width: horizontal ? .infinity : width, height: horizontal ? height : nil))
+        children.reserveCapacity(nodes.count)
+        var visibleCount = 0
+        var hasContent = false
+        for child in nodes {
+            let measured = try measurer.measure(child, width: horizontal ? .infinity : width, height: horizontal ? height : nil)
+            if !measured.isCollapsed {
+                visibleCount += 1
+                if !child.isSpacer { hasContent = true }
+            }
+            children.append(measured)
         }
-        let visible = children.indices.filter { !children[$0].isCollapsed }
-        guard !visible.isEmpty, visible.contains(where: { !stack.children[$0].isSpacer }) else { return .collapsed(node) }
+        guard hasContent else { return .collapsed(node) }
 
-        // Main axis: natural sizes, then flex.
+        // Main axis: natural sizes (of the visible children, in order), then flex.
         func mainSize(_ size: Size) -> Double { horizontal ? size.width : size.height }
-        let gaps = stack.spacing * Double(visible.count - 1)
+        let gaps = stack.spacing * Double(visibleCount - 1)
         let available = (horizontal ? width : height).map { $0 - gaps }
-        var sizes = visible.map { index -> Double in
-            let child = stack.children[index]
-            if case .spacer(let length) = child.kind { return length }
-            return clamp(mainSize(children[index].size), child)
+        var sizes: [Double] = []
+        sizes.reserveCapacity(visibleCount)
+        for index in children.indices where !children[index].isCollapsed {
+            if case .spacer(let length) = nodes[index].kind { sizes.append(length) } else {
+                sizes.append(clamp(mainSize(children[index].size), nodes[index]))
+            }
         }
         if let available, available.isFinite {
-            sizes = Self.distribute(
-                sizes, available: available, nodes: visible.map { stack.children[$0] })
+            sizes = Self.distribute(sizes, available: available, nodes: nodes.indices.filter { !children[$0].isCollapsed }.map { nodes[$0] })
         }
-        for (position, index) in visible.enumerated() {
-            let child = stack.children[index]
+        var position = 0
+        for index in children.indices where !children[index].isCollapsed {
+            defer { position += 1 }
+            let child = nodes[index]
             if child.isSpacer {
                 children[index].size = horizontal ? Size(width: sizes[position], height: 0) : Size(width: 0, height: sizes[position])
                 continue
@@ -51,33 +63,41 @@ struct StackLayout {
             if horizontal { children[index].size.width = sizes[position] } else { children[index].size.height = sizes[position] }
         }
 
-        // Cross axis.
-        let contentChildren = visible.filter { !stack.children[$0].isSpacer }
-        let crossSizes = contentChildren.map { horizontal ? children[$0].size.height : children[$0].size.width }
+        // Cross axis, over the visible children that are not spacers.
+        func isContent(_ index: Int) -> Bool { !children[index].isCollapsed && !nodes[index].isSpacer }
+        var widestCross = 0.0
+        var hasCross = false
+        for index in children.indices where isContent(index) {
+            let cross = horizontal ? children[index].size.height : children[index].size.width
+            widestCross = hasCross ? max(widestCross, cross) : cross
+            hasCross = true
+        }
         var crossSize: Double
         if horizontal {
-            crossSize = height ?? crossSizes.max() ?? 0
+            crossSize = height ?? widestCross
         } else {
-            crossSize = stack.alignment == .fill && width.isFinite ? width : crossSizes.max() ?? 0
+            crossSize = stack.alignment == .fill && width.isFinite ? width : widestCross
         }
         var baselineShifts: [Int: Double] = [:]
         if horizontal && (stack.alignment == .firstBaseline || stack.alignment == .lastBaseline) {
             let first = stack.alignment == .firstBaseline
-            let baselines = contentChildren.map { index in
+            func baseline(_ index: Int) -> Double {
                 (first ? children[index].firstBaseline : children[index].lastBaseline) ?? children[index].size.height
             }
-            let line = baselines.max() ?? 0
+            var line = -Double.infinity  // there is content, so this becomes its lowest baseline
+            for index in children.indices where isContent(index) { line = max(line, baseline(index)) }
             var bottom = 0.0
-            for (index, baseline) in zip(contentChildren, baselines) {
-                baselineShifts[index] = line - baseline
-                bottom = max(bottom, line - baseline + children[index].size.height)
+            for index in children.indices where isContent(index) {
+                baselineShifts[index] = line - baseline(index)
+                bottom = max(bottom, line - baseline(index) + children[index].size.height)
             }
             crossSize = height ?? bottom
         }
 
         // Positions.
         var offset = 0.0
-        for (position, index) in visible.enumerated() {
+        position = 0
+        for index in children.indices where !children[index].isCollapsed {
             if position > 0 { offset += stack.spacing }
             let childCross = horizontal ? children[index].size.height : children[index].size.width
             var cross: Double
@@ -87,17 +107,18 @@ struct StackLayout {
             case .trailing: cross = crossSize - childCross
             case .fill:
                 cross = 0
-                if !stack.children[index].isSpacer {
+                if !nodes[index].isSpacer {
                     if horizontal { children[index].size.height = crossSize } else { children[index].size.width = crossSize }
                 }
             case .firstBaseline, .lastBaseline: cross = baselineShifts[index] ?? 0
             }
             children[index].origin = horizontal ? Point(x: offset, y: cross) : Point(x: cross, y: offset)
             offset += sizes[position]
+            position += 1
         }
         let size = horizontal ? Size(width: offset, height: crossSize) : Size(width: crossSize, height: offset)
-        let firstText = contentChildren.first { children[$0].firstBaseline != nil }
-        let lastText = contentChildren.last { children[$0].lastBaseline != nil }
+        let firstText = children.indices.first { isContent($0) && children[$0].firstBaseline != nil }
+        let lastText = children.indices.last { isContent($0) && children[$0].lastBaseline != nil }
         return MeasuredNode(
             node: node, size: size,
             firstBaseline: firstText.map { children[$0].origin.y + children[$0].firstBaseline! },
