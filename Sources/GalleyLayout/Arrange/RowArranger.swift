@@ -21,11 +21,14 @@ struct RowArranger {
                 if measurement.isRightToLeft { frame = frame.mirrored(inWidth: width) }
                 frame = frame.snapped(toScale: scale)
             }
-            nodes.append(ArrangedNode(name: measured.node.name, type: measured.node.typeName, frame: frame, isCollapsed: collapsed))
-            if let name = measured.node.name {
+            let node = measurement.nodes[measured.nodeID]
+            nodes.append(ArrangedNode(name: node.name, type: node.typeName, frame: frame, isCollapsed: collapsed))
+            if let name = node.name {
                 frames[name] = frame
-                if case .label = measured.node.kind {
-                    labels[name] = ArrangedLabel(frame: frame, layout: collapsed ? nil : measured.text?.layout, color: measured.text?.color)
+                if case .label(let label) = node.kind {
+                    labels[name] = ArrangedLabel(
+                        frame: frame, layout: collapsed ? nil : measured.text?.layout,
+                        color: measured.text == nil ? nil : label.style.color)
                 }
             }
             for child in measured.children { visit(child, parentX: x, parentY: y, parentCollapsed: collapsed) }

@@ -14,8 +14,9 @@ public struct CompiledTemplate: Sendable {
     public let stylesheet: Stylesheet
     let root: CompiledNode
     let minimumHeight: Double
-    /// Number of nodes, for per-row caches indexed by node id.
-    let nodeCount: Int
+    /// Every node, indexed by id: measurements name their nodes by id, so that copying one
+    /// retains no template object (and two threads measuring never contend for one).
+    let nodes: [CompiledNode]
     /// Every node name in the template, so that arranging reports names inside collapsed branches.
     let names: [String]
 
@@ -30,7 +31,7 @@ public struct CompiledTemplate: Sendable {
         self.stylesheet = stylesheet
         var compiler = TemplateCompiler(stylesheet: stylesheet)
         root = try compiler.compile(template.root, path: "root")
-        nodeCount = compiler.nextID
+        nodes = compiler.nodes
         names = compiler.names
         minimumHeight = try template.minimumHeight.map { length throws(LayoutError) in
             try stylesheet.resolve(length, at: "minimumHeight")

@@ -6,7 +6,8 @@ import GalleyText
 ///
 /// The tree mirrors the template; arranging only adds up origins, so nothing is measured twice.
 struct MeasuredNode: Sendable {
-    let node: CompiledNode
+    /// The template node's id (see ``CompiledTemplate/nodes``).
+    let nodeID: Int
     var size: Size
     /// Top-left corner relative to the parent's top-left corner.
     var origin: Point
@@ -26,7 +27,7 @@ struct MeasuredNode: Sendable {
         node: CompiledNode, size: Size, origin: Point = Point(x: 0, y: 0), isCollapsed: Bool = false,
         firstBaseline: Double? = nil, lastBaseline: Double? = nil, children: [MeasuredNode] = [], text: MeasuredText? = nil
     ) {
-        self.node = node
+        self.nodeID = node.id
         self.size = size
         self.origin = origin
         self.isCollapsed = isCollapsed
@@ -44,6 +45,5 @@ struct MeasuredText: Sendable {
     /// Exact text size, before rounding up to pixels.
     var size: Size
     var lineCount: Int
-    var color: String?
     var isRightToLeft: Bool
 }

@@ -23,7 +23,7 @@ public struct RowMeasurement: Sendable {
     public var lineCounts: [String: Int] {
         var counts: [String: Int] = [:]
         func visit(_ node: MeasuredNode) {
-            if let name = node.node.name, let text = node.text { counts[name] = text.lineCount }
+            if let name = nodes[node.nodeID].name, let text = node.text { counts[name] = text.lineCount }
             node.children.forEach(visit)
         }
         visit(root)
@@ -32,5 +32,7 @@ public struct RowMeasurement: Sendable {
 
     let root: MeasuredNode
     /// Every node name of the template.
+    /// The template's nodes, by id.
+    let nodes: [CompiledNode]
     let names: [String]
 }

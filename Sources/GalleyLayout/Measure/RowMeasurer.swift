@@ -29,7 +29,7 @@ struct RowMeasurer {
         self.item = item
         self.template = template
         self.environment = environment
-        shaped = Array(repeating: nil, count: template.nodeCount)
+        shaped = Array(repeating: nil, count: template.nodes.count)
     }
 
     /// A node and the space it was offered, compared bit for bit (an offer may be infinite).
@@ -61,7 +61,7 @@ struct RowMeasurer {
         }
         return RowMeasurement(
             itemID: item.id, width: width, height: Size.roundUp(exactHeight, scale: environment.scale), exactHeight: exactHeight,
-            scale: environment.scale, isRightToLeft: isRightToLeft, root: root, names: template.names)
+            scale: environment.scale, isRightToLeft: isRightToLeft, root: root, nodes: template.nodes, names: template.names)
     }
 
     /// `value` rounded up to device pixels.
@@ -137,12 +137,12 @@ struct RowMeasurer {
         let lastBaseline: Double
         if environment.keepsTextLayouts {
             let layout = paragraph.layout(width: available)
-            text = MeasuredText(layout: layout, size: layout.size, lineCount: layout.lines.count, color: label.style.color, isRightToLeft: paragraph.isRightToLeft)
+            text = MeasuredText(layout: layout, size: layout.size, lineCount: layout.lines.count, isRightToLeft: paragraph.isRightToLeft)
             firstBaseline = layout.lines.first?.baseline ?? 0
             lastBaseline = layout.lines.last?.baseline ?? 0
         } else {
             let measurement = paragraph.measure(width: available)
-            text = MeasuredText(layout: nil, size: measurement.size, lineCount: measurement.lineCount, color: label.style.color, isRightToLeft: paragraph.isRightToLeft)
+            text = MeasuredText(layout: nil, size: measurement.size, lineCount: measurement.lineCount, isRightToLeft: paragraph.isRightToLeft)
             firstBaseline = measurement.firstBaseline
             lastBaseline = measurement.lastBaseline
         }

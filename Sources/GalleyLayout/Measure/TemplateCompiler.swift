@@ -6,14 +6,18 @@ import GalleyText
 /// Walks a template, resolving metrics and styles and numbering nodes.
 struct TemplateCompiler {
     let stylesheet: Stylesheet
-    private(set) var nextID = 0
     private(set) var names: [String] = []
+    /// Every compiled node, by id (ids are handed out before a node's children are compiled).
+    private var compiled: [CompiledNode?] = []
+
+    /// The compiled nodes, indexed by id.
+    var nodes: [CompiledNode] { compiled.map { $0! } }
 
     init(stylesheet: Stylesheet) { self.stylesheet = stylesheet }
 
     mutating func compile(_ node: Node, path: String) throws(LayoutError) -> CompiledNode {
-        let id = nextID
-        nextID += 1
+        let id = compiled.count
+        compiled.append(nil)
         if let name = node.name {
             guard !names.contains(name) else { throw .invalidTemplate(path: path, reason: "the name '\(name)' is used twice") }
             names.append(name)
@@ -83,10 +87,12 @@ struct TemplateCompiler {
         if let shrink = node.flex.shrink, !(shrink.isFinite && shrink >= 0) {
             throw .invalidTemplate(path: path, reason: "shrink must be a finite number ≥ 0, not \(shrink)")
         }
-        return CompiledNode(
+        let result = CompiledNode(
             id: id, name: node.name, path: path, typeName: node.typeName, kind: kind, grow: grow, shrink: node.flex.shrink ?? defaultShrink,
             minimum: try node.flex.minimum.map { value throws(LayoutError) in try length(value, path + ".minimum") },
             maximum: try node.flex.maximum.map { value throws(LayoutError) in try length(value, path + ".maximum") })
+        compiled[id] = result
+        return result
     }
 
     // MARK: - Kinds
