@@ -84,7 +84,12 @@ public final class TextEngine: Sendable {
     /// Measures a string in one style; see ``measure(_:width:paragraph:)``.
     public func measure(_ string: String, style: TextStyle, width: Double, paragraph: ParagraphStyle = ParagraphStyle()) throws(TextError) -> TextMeasurement {
         try Self.validate(width)
-        // A cache hit needs no attributed text at all: the key holds the string and its style.
+        // A cache hit needs neither attributed text nor a key: the stored key is compared with
+        // the string and style as they are.
+        let hash = ParagraphKey.hash(string: string, style: style, paragraph: paragraph)
+        if let cached = paragraphCache?.value(hash: hash, where: { $0.matches(string: string, style: style, paragraph: paragraph) }) {
+            return cached.measure(width: width)
+        }
         return try shape(key: ParagraphKey(string: string, style: style, paragraph: paragraph)) {
             AttributedText(string, style: style)
         }.measure(width: width)

@@ -79,9 +79,9 @@ struct LineStacker {
         var span = proposed
         var exact = paragraph.exactWidth(of: span.start..<span.contentEnd, summed: span.width)
         span.width = exact.width
-        let units = paragraph.units
+        // The paragraph's arrays are read in place: a copy of its units would retain each one.
         func endsInsideWord(_ span: LineSpan) -> Bool {
-            !span.endsParagraph && span.end < units.count && !units.flags[span.end].contains(.breakBefore)
+            !span.endsParagraph && span.end < paragraph.units.count && !paragraph.units.flags[span.end].contains(.breakBefore)
         }
         while endsInsideWord(span) && span.width > width + LineBreaker.tolerance && span.contentEnd - span.start > 1 {
             span.end -= 1
@@ -101,12 +101,11 @@ struct LineStacker {
             descent = max(descent, metrics.descent)
             lineGap = max(lineGap, metrics.lineGap)
         }
-        let units = paragraph.units
         func includeUnits(_ range: Range<Int>) {
             // Item by item, not unit by unit: a line holds few items.
             var unit = range.lowerBound
             while unit < range.upperBound {
-                let item = Int(units.items[unit])
+                let item = Int(paragraph.units.items[unit])
                 include(paragraph.items[item].metrics)
                 unit = paragraph.itemUnitEnds[item]
             }

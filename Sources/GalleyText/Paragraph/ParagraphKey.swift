@@ -36,34 +36,56 @@ struct ParagraphKey: PrecomputedHashKey {
         self.string = string
         self.styles = styles
         self.paragraph = paragraph
+        hashCode = Self.hash(string: string, paragraph: paragraph) { hasher in
+            switch styles {
+            case .single(let style): Self.combine(style, at: 0, into: &hasher)
+            case .runs(let runs): for run in runs { Self.combine(run.style, at: run.range.lowerBound, into: &hasher) }
+            }
+        }
+    }
+
+    /// The hash of the key `init(string:style:paragraph:)` would build, without building it
+    /// (and copying the style into it) just to look a paragraph up.
+    static func hash(string: String, style: TextStyle, paragraph: ParagraphStyle) -> Int {
+        hash(string: string, paragraph: paragraph) { combine(style, at: 0, into: &$0) }
+    }
+
+    /// Whether this key equals the one `init(string:style:paragraph:)` would build.
+    func matches(string: String, style: TextStyle, paragraph: ParagraphStyle) -> Bool {
+        guard Self.bytesEqual(self.string, string), self.paragraph == paragraph else { return false }
+        switch styles {
+        case .single(let single): return single == style
+        case .runs(let runs): return runs.count == 1 && runs[0].style == style && runs[0].range.lowerBound == 0
+        }
+    }
+
+    private static func hash(string: String, paragraph: ParagraphStyle, styles: (inout KeyHasher) -> Void) -> Int {
         var hasher = KeyHasher()
         hasher.combine(bytesOf: string)
-        func combine(_ style: TextStyle, at start: Int) {
-            hasher.combine(start << 32 ^ style.font.weight << 1 ^ (style.font.isItalic ? 1 : 0))
-            hasher.combine(style.size.bitPattern)
-            hasher.combine(style.letterSpacing.bitPattern)
-            switch style.font.source {
-            case .family(let name): hasher.combine(bytesOf: name)
-            case .file(let path, let index):
-                hasher.combine(bytesOf: path)
-                hasher.combine(index)
-            }
-            if !style.features.isEmpty || !style.fallbacks.isEmpty {
-                // Rare, and lists: Swift's own hasher.
-                var listHasher = Hasher()
-                listHasher.combine(style.features)
-                listHasher.combine(style.fallbacks)
-                hasher.combine(listHasher.finalize())
-            }
-        }
-        switch styles {
-        case .single(let style): combine(style, at: 0)
-        case .runs(let runs): for run in runs { combine(run.style, at: run.range.lowerBound) }
-        }
+        styles(&hasher)
         hasher.combine(paragraph.maximumLines << 8 ^ (LineBreakMode.allCases.firstIndex(of: paragraph.lineBreakMode) ?? 0))
         hasher.combine(paragraph.lineHeightMultiple.bitPattern)
         if let language = paragraph.language { hasher.combine(bytesOf: language) }
-        hashCode = hasher.finalized
+        return hasher.finalized
+    }
+
+    private static func combine(_ style: TextStyle, at start: Int, into hasher: inout KeyHasher) {
+        hasher.combine(start << 32 ^ style.font.weight << 1 ^ (style.font.isItalic ? 1 : 0))
+        hasher.combine(style.size.bitPattern)
+        hasher.combine(style.letterSpacing.bitPattern)
+        switch style.font.source {
+        case .family(let name): hasher.combine(bytesOf: name)
+        case .file(let path, let index):
+            hasher.combine(bytesOf: path)
+            hasher.combine(index)
+        }
+        if !style.features.isEmpty || !style.fallbacks.isEmpty {
+            // Rare, and lists: Swift's own hasher.
+            var listHasher = Hasher()
+            listHasher.combine(style.features)
+            listHasher.combine(style.fallbacks)
+            hasher.combine(listHasher.finalize())
+        }
     }
 
     func hash(into hasher: inout Hasher) { hasher.combine(hashCode) }

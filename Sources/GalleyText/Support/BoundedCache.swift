@@ -48,6 +48,11 @@ final class BoundedCache<Key: PrecomputedHashKey, Value: Sendable>: Sendable {
         shard(for: key).mutex.withLock { $0.lookUp(key) }
     }
 
+    /// The value whose key has `hash` and satisfies `matches`: a lookup that needs no key built.
+    func value(hash: Int, where matches: @Sendable (Key) -> Bool) -> Value? {
+        shards[Int(UInt(bitPattern: hash) % UInt(shards.count))].mutex.withLock { $0.lookUp(hash: hash, where: matches) }
+    }
+
     /// Stores `value`, which holds about `bytes` bytes, under `key`.
     func insert(_ value: Value, for key: Key, bytes: Int) {
         shard(for: key).mutex.withLock { $0.insert(value, for: key, bytes: bytes) }
@@ -100,17 +105,26 @@ private struct Shard<Key: PrecomputedHashKey, Value>: ~Copyable {
     init(byteLimit: Int) { self.byteLimit = byteLimit }
 
     private func node(for key: Key) -> Int? {
-        let hash = key.precomputedHash
+        node(hash: key.precomputedHash) { $0 == key }
+    }
+
+    @inline(__always)
+    private func node(hash: Int, where matches: (Key) -> Bool) -> Int? {
         var slot = index.firstSlot(for: hash)
         while let candidate = index.value(at: slot) {
-            if nodes[candidate].hash == hash && nodes[candidate].key == key { return candidate }
+            if nodes[candidate].hash == hash && matches(nodes[candidate].key) { return candidate }
             slot = index.nextSlot(after: slot)
         }
         return nil
     }
 
     mutating func lookUp(_ key: Key) -> Value? {
-        guard let node = node(for: key) else {
+        lookUp(hash: key.precomputedHash) { $0 == key }
+    }
+
+    @inline(__always)
+    mutating func lookUp(hash: Int, where matches: (Key) -> Bool) -> Value? {
+        guard let node = node(hash: hash, where: matches) else {
             misses += 1
             return nil
         }
