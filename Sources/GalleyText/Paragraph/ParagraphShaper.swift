@@ -38,16 +38,16 @@ struct ParagraphShaper {
         let segmentShaper = SegmentShaper(shaper: shaper, cache: cache, languageID: shaper.languageID(language))
         var builder = Builder(
             utf16: utf16, analysis: analysis, styles: styles, chains: chains, segmentShaper: segmentShaper)
-        utf16.withUnsafeBufferPointer { buffer in
+        let units = utf16.withUnsafeBufferPointer { buffer in
             builder.assignFonts(buffer, runs: text.runs)
             builder.itemize()
-            builder.shapeItems(buffer)
+            return builder.shapeItems(buffer)
         }
         let ellipses = paragraph.lineBreakMode.isTruncating
             ? styles.indices.map { builder.ellipsis(styleIndex: $0) } : []
         return ShapedParagraph(
             paragraphStyle: paragraph, missingCharacters: builder.missing, baseLineHeight: baseLineHeight,
-            utf16: utf16, analysis: analysis, items: builder.items, units: builder.units, ellipses: ellipses,
+            utf16: utf16, analysis: analysis, items: builder.items, units: units, ellipses: ellipses,
             segmentShaper: segmentShaper, counters: counters)
     }
 }
@@ -67,7 +67,6 @@ private struct Builder {
     var graphemeFaces: [Int] = []
     var missing: [Unicode.Scalar] = []
     var items: [ShapedItem] = []
-    var units = BreakUnits(starts: [], advances: [], flags: [], items: [])
 
     init(
         utf16: [UInt16], analysis: TextAnalysis, styles: [TextStyle], chains: [FallbackChain],
@@ -223,8 +222,8 @@ private struct Builder {
     // MARK: - Shaping
 
     /// Shapes every item word by word (each space on its own, as Blink does) through the cache,
-    /// then sums the advances of each grapheme into the break units.
-    mutating func shapeItems(_ text: UnsafeBufferPointer<UInt16>) {
+    /// then sums the advances of each grapheme into the break units it returns.
+    mutating func shapeItems(_ text: UnsafeBufferPointer<UInt16>) -> BreakUnits {
         // Per UTF-16 unit: its advance, and whether a shaped segment starts there.
         var advances = [Double](repeating: 0, count: text.count)
         var segmentStarts = [Bool](repeating: false, count: text.count + 1)
@@ -236,7 +235,7 @@ private struct Builder {
                 }
             }
         }
-        makeUnits(text, advances: advances, segmentStarts: segmentStarts)
+        return makeUnits(text, advances: advances, segmentStarts: segmentStarts)
     }
 
     /// The item's words and spaces, shaped; their advances and starts written per unit.
@@ -273,12 +272,11 @@ private struct Builder {
         return segments
     }
 
-    private mutating func makeUnits(_ text: UnsafeBufferPointer<UInt16>, advances: [Double], segmentStarts: [Bool]) {
+    private func makeUnits(_ text: UnsafeBufferPointer<UInt16>, advances: [Double], segmentStarts: [Bool]) -> BreakUnits {
         let count = graphemeFaces.count
-        units.starts = graphemeStarts
-        units.advances = [Double](repeating: 0, count: count)
-        units.flags = [UnitFlags](repeating: [], count: count)
-        units.items = [Int32](repeating: 0, count: count)
+        var unitAdvances = [Double](repeating: 0, count: count)
+        var unitFlags = [UnitFlags](repeating: [], count: count)
+        var unitItems = [Int32](repeating: 0, count: count)
         let boundaries = analysis.boundaries
         var itemIndex = 0
         for index in 0..<count {
@@ -301,11 +299,11 @@ private struct Builder {
                 if boundary.contains(.lineBreak) { flags.insert(.breakBefore) }
                 if boundary.contains(.mandatoryBreak) { flags.insert(.mandatoryBreakBefore) }
             }
-            units.advances[index] = advance
-            units.flags[index] = flags
-            units.items[index] = Int32(itemIndex)
+            unitAdvances[index] = advance
+            unitFlags[index] = flags
+            unitItems[index] = Int32(itemIndex)
         }
-        units.makeWords()
+        return BreakUnits(starts: graphemeStarts, advances: unitAdvances, flags: unitFlags, items: unitItems)
     }
 
     // MARK: - Ellipsis

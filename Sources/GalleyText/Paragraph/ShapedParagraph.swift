@@ -95,23 +95,35 @@ struct PlacedSegment: Sendable {
 }
 
 /// The paragraph's grapheme clusters: the units lines are made of.
-struct BreakUnits: Sendable {
+///
+/// A class, built once: every line broken, measured or truncated reads it, and handing a
+/// reference around retains one object where a struct of five arrays would retain five.
+final class BreakUnits: Sendable {
     /// UTF-16 offset where each unit starts, plus the text's length at the end.
-    var starts: [Int]
+    let starts: [Int]
     /// Width of each unit in points, letter spacing included.
-    var advances: [Double]
-    var flags: [UnitFlags]
+    let advances: [Double]
+    let flags: [UnitFlags]
     /// Index of the item each unit belongs to.
-    var items: [Int32]
+    let items: [Int32]
     /// The units grouped into words (runs between line-break opportunities), so that breaking
     /// lines steps word by word.
-    var words: [BreakWord] = []
+    let words: [BreakWord]
 
     var count: Int { advances.count }
 
-    /// Groups the units into words, from their break flags and advances.
-    mutating func makeWords() {
-        words.removeAll(keepingCapacity: true)
+    init(starts: [Int], advances: [Double], flags: [UnitFlags], items: [Int32]) {
+        self.starts = starts
+        self.advances = advances
+        self.flags = flags
+        self.items = items
+        words = Self.words(advances: advances, flags: flags)
+    }
+
+    /// The units grouped into words, from their break flags and advances.
+    private static func words(advances: [Double], flags: [UnitFlags]) -> [BreakWord] {
+        var words: [BreakWord] = []
+        let count = advances.count
         var start = 0
         while start < count {
             var end = start + 1
@@ -131,6 +143,7 @@ struct BreakUnits: Sendable {
                 startsWithMandatoryBreak: flags[start].contains(.mandatoryBreakBefore)))
             start = end
         }
+        return words
     }
 }
 
