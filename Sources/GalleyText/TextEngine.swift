@@ -50,12 +50,16 @@ public final class TextEngine: Sendable {
     ///
     /// - Throws: ``TextError`` for an unknown font, an invalid style or language.
     public func shape(_ text: AttributedText, paragraph: ParagraphStyle = ParagraphStyle()) throws(TextError) -> ShapedParagraph {
-        try shape(key: ParagraphKey(text: text, paragraph: paragraph)) { text }
+        // A cache hit needs no key built: the stored keys are compared with the text as it is.
+        let hash = ParagraphKey.hash(text: text, paragraph: paragraph)
+        if let cached = paragraphCache?.value(hash: hash, where: { $0.matches(text: text, paragraph: paragraph) }) {
+            return cached
+        }
+        return try shapeAndCache(ParagraphKey(text: text, paragraph: paragraph)) { text }
     }
 
-    /// The cached paragraph for `key`, or the text `make` gives, shaped and cached.
-    private func shape(key: ParagraphKey, make: () -> AttributedText) throws(TextError) -> ShapedParagraph {
-        if let cached = paragraphCache?.value(for: key) { return cached }
+    /// The text `make` gives, shaped and cached under `key`, after a lookup missed.
+    private func shapeAndCache(_ key: ParagraphKey, make: () -> AttributedText) throws(TextError) -> ShapedParagraph {
         counterStore.paragraphsShaped.wrappingAdd(1, ordering: .relaxed)
         let shaped = try ParagraphShaper(fonts: fonts, shaper: shaper, cache: shapeCache, iterators: iterators, counters: counterStore)
             .shape(make(), paragraph: key.paragraph)
@@ -84,13 +88,12 @@ public final class TextEngine: Sendable {
     /// Measures a string in one style; see ``measure(_:width:paragraph:)``.
     public func measure(_ string: String, style: TextStyle, width: Double, paragraph: ParagraphStyle = ParagraphStyle()) throws(TextError) -> TextMeasurement {
         try Self.validate(width)
-        // A cache hit needs neither attributed text nor a key: the stored key is compared with
-        // the string and style as they are.
+        // A cache hit needs neither attributed text nor a key.
         let hash = ParagraphKey.hash(string: string, style: style, paragraph: paragraph)
         if let cached = paragraphCache?.value(hash: hash, where: { $0.matches(string: string, style: style, paragraph: paragraph) }) {
             return cached.measure(width: width)
         }
-        return try shape(key: ParagraphKey(string: string, style: style, paragraph: paragraph)) {
+        return try shapeAndCache(ParagraphKey(string: string, style: style, paragraph: paragraph)) {
             AttributedText(string, style: style)
         }.measure(width: width)
     }

@@ -6,8 +6,9 @@ import Glibc
 ///
 /// The text compares by its exact UTF-8 bytes, not by Swift's canonical equivalence: line starts
 /// are code-unit offsets, so "é" and "e\u{301}" are different paragraphs. The hash is computed
-/// once, from raw bytes, and the cache uses it as it is (see ``PrecomputedHashKey``).
-struct ParagraphKey: PrecomputedHashKey {
+/// once, from raw bytes, and the cache uses it as it is (see ``PrecomputedHashKey``). A class,
+/// so that the cache handles each key by one reference rather than copying its strings and styles.
+final class ParagraphKey: PrecomputedHashKey {
     /// The styles: one for the whole string (no array to build), or styled runs.
     enum Styles: Sendable {
         case single(TextStyle)
@@ -22,13 +23,13 @@ struct ParagraphKey: PrecomputedHashKey {
     var precomputedHash: Int { hashCode }
 
     /// The key of attributed text.
-    init(text: AttributedText, paragraph: ParagraphStyle) {
+    convenience init(text: AttributedText, paragraph: ParagraphStyle) {
         self.init(string: text.string, styles: .runs(text.runs), paragraph: paragraph)
     }
 
     /// The key of a string in one style: equal, and equally hashed, to the key of the same
     /// string as attributed text with one run.
-    init(string: String, style: TextStyle, paragraph: ParagraphStyle) {
+    convenience init(string: String, style: TextStyle, paragraph: ParagraphStyle) {
         self.init(string: string, styles: .single(style), paragraph: paragraph)
     }
 
@@ -45,9 +46,26 @@ struct ParagraphKey: PrecomputedHashKey {
     }
 
     /// The hash of the key `init(string:style:paragraph:)` would build, without building it
-    /// (and copying the style into it) just to look a paragraph up.
+    /// just to look a paragraph up.
     static func hash(string: String, style: TextStyle, paragraph: ParagraphStyle) -> Int {
         hash(string: string, paragraph: paragraph) { combine(style, at: 0, into: &$0) }
+    }
+
+    /// The hash of the key `init(text:paragraph:)` would build, without building it.
+    static func hash(text: AttributedText, paragraph: ParagraphStyle) -> Int {
+        hash(string: text.string, paragraph: paragraph) { hasher in
+            for run in text.runs { combine(run.style, at: run.range.lowerBound, into: &hasher) }
+        }
+    }
+
+    /// Whether this key equals the one `init(text:paragraph:)` would build.
+    func matches(text: AttributedText, paragraph: ParagraphStyle) -> Bool {
+        guard Self.bytesEqual(string, text.string), self.paragraph == paragraph else { return false }
+        switch styles {
+        case .single(let single):
+            return text.runs.count == 1 && text.runs[0].style == single && text.runs[0].range.lowerBound == 0
+        case .runs(let runs): return runs == text.runs
+        }
     }
 
     /// Whether this key equals the one `init(string:style:paragraph:)` would build.
