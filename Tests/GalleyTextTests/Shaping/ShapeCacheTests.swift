@@ -97,6 +97,14 @@ struct ShapeCacheTests {
         // A different style is a different paragraph.
         _ = try engine.measure(AttributedText("Measured once, then served from the paragraph cache", style: Shared.style(16)), width: 200)
         #expect(engine.counters.paragraphsShaped == afterPlain + 1)
+        // So are other paragraph styles, and the same string in two styled runs, until seen.
+        _ = try engine.measure(text, width: 200, paragraph: ParagraphStyle(maximumLines: 1))
+        #expect(engine.counters.paragraphsShaped == afterPlain + 2)
+        var runs = AttributedText("Measured once, ", style: Shared.style(15))
+        runs.append("then served from the paragraph cache", style: Shared.style(16))
+        _ = try engine.measure(runs, width: 200)
+        _ = try engine.measure(runs, width: 120)
+        #expect(engine.counters.paragraphsShaped == afterPlain + 3)
     }
 
     @Test("Re-laying out a shaped paragraph at new widths shapes nothing new")
