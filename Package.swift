@@ -12,7 +12,7 @@ let package = Package(
         .library(name: "GalleyTable", targets: ["GalleyTable"]),
         .executable(name: "galley", targets: ["GalleyCLI"]),
         // Pango with the same fonts, for the benchmark suite's side-by-side runs (Benchmarks/).
-        .library(name: "PangoReference", targets: ["PangoReference"]),
+        .library(name: "PangoComparison", targets: ["PangoComparison"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -63,9 +63,11 @@ let package = Package(
         // Pango (pangoft2), the reference the differential tests and benchmarks compare against.
         // It is loaded with dlopen at run time, so building never needs Pango's headers.
         .target(name: "PangoReference", linkerSettings: [.linkedLibrary("dl")]),
+        // Its Swift face, shared by the differential tests and the benchmarks.
+        .target(name: "PangoComparison", dependencies: ["PangoReference", "GalleyText"]),
         .testTarget(
             name: "GalleyTextTests",
-            dependencies: ["GalleyText", "PangoReference", "CHarfBuzz", "CGalleyShims"],
+            dependencies: ["GalleyText", "PangoComparison", "CHarfBuzz", "CGalleyShims"],
             exclude: ["Fixtures"]),
         .testTarget(
             name: "GalleyLayoutTests",

@@ -17,7 +17,7 @@ let package = Package(
             dependencies: [
                 .product(name: "GalleyText", package: "Galley"),
                 .product(name: "GalleyLayout", package: "Galley"),
-                .product(name: "PangoReference", package: "Galley"),
+                .product(name: "PangoComparison", package: "Galley"),
             ]),
         .executableTarget(
             name: "GalleyTextBenchmarks",

@@ -2,7 +2,7 @@
 
 import Foundation
 import GalleyText
-import PangoReference
+import PangoComparison
 
 /// One sample text.
 public struct Sample: Decodable, Sendable {
@@ -51,33 +51,16 @@ public enum Samples {
     }
 }
 
-/// Pango (pangoft2) measuring with the same font files: private fontconfig configuration,
-/// 72 dpi, hinting off, PANGO_WRAP_WORD_CHAR, one reused PangoLayout.
-public final class PangoPeer: @unchecked Sendable {
-    // @unchecked: one benchmark uses a peer at a time, on one thread.
-    private let reference: OpaquePointer
-    private var starts = [Int32](repeating: 0, count: 512)
+/// Pango measuring with the same font files (see `PangoMeasurer`), as the benchmarks use it.
+public struct PangoPeer: Sendable {
+    private let measurer: PangoMeasurer
 
     public init() {
-        let fonts = Samples.packageDirectory.appendingPathComponent("Fonts")
-        let files = ((try? FileManager.default.contentsOfDirectory(atPath: fonts.path)) ?? [])
-            .filter { $0.hasSuffix(".ttf") || $0.hasSuffix(".ttc") }.sorted().map { fonts.appendingPathComponent($0).path }
-        var cStrings = files.map { strdup($0) }
-        defer { cStrings.forEach { free($0) } }
-        var error: UnsafePointer<CChar>?
-        let pointer = cStrings.withUnsafeMutableBufferPointer { buffer in
-            buffer.withMemoryRebound(to: UnsafePointer<CChar>?.self) {
-                PangoReference_create($0.baseAddress, Int32(files.count), &error)
-            }
-        }
-        guard let pointer else { fatalError("Pango: \(error.map { String(cString: $0) } ?? "?")") }
-        reference = pointer
+        do { measurer = try PangoMeasurer.bundled() } catch { fatalError("\(error)") }
     }
-
-    deinit { PangoReference_destroy(reference) }
 
     /// The height Pango gives `text` at `width`.
     public func height(of text: String, width: Double = Samples.width, size: Double = 15, language: String? = nil) -> Double {
-        PangoReference_measure(reference, text, "Noto Sans", size, 400, 0, width, language, &starts, Int32(starts.count)).height
+        measurer.height(of: text, size: size, width: width, language: language)
     }
 }

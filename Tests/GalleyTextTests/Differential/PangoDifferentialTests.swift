@@ -2,6 +2,7 @@
 
 import Foundation
 import GalleyText
+import PangoComparison
 import Testing
 
 @Suite("Differential tests against Pango")
@@ -13,7 +14,7 @@ struct PangoDifferentialTests {
         var entry: CorpusEntry
         var width: Double
         var galley: TextMeasurement
-        var pango: PangoReferenceEngine.Result
+        var pango: PangoMeasurer.Result
         var linesAgree: Bool { galley.lineCount == pango.lineCount }
         var heightDifference: Double { abs(galley.size.height - pango.height) }
     }
@@ -23,7 +24,7 @@ struct PangoDifferentialTests {
         for entry in entries {
             for width in widths {
                 let galley = try Shared.engine.measure(entry.text, style: Shared.style(size), width: width, paragraph: paragraph(entry))
-                let pango = PangoReferenceEngine.shared.measure(entry.text, size: size, width: width, language: entry.lang)
+                let pango = PangoMeasurer.shared.measure(entry.text, size: size, width: width, language: entry.lang)
                 comparisons.append(Comparison(entry: entry, width: width, galley: galley, pango: pango))
             }
         }
@@ -89,14 +90,14 @@ struct PangoDifferentialTests {
             // Noto Color Emoji has only 109 px bitmaps (CBDT). pangoft2 measures them unscaled, so
             // its emoji are about 109 px wide whatever the size. With the emoji taken out, the
             // two engines must agree again.
-            let pango = PangoReferenceEngine.shared.measure(entry.text, size: Self.size, width: 480, language: nil)
+            let pango = PangoMeasurer.shared.measure(entry.text, size: Self.size, width: 480, language: nil)
             let galley = try Shared.engine.measure(entry.text, style: Shared.style(Self.size), width: 480)
             #expect(pango.height > galley.size.height * 3, "\(entry.text): Pango \(pango.height), Galley \(galley.size.height)")
             let stripped = String(entry.text.filter { character in
                 !character.unicodeScalars.contains { $0.properties.isEmojiPresentation || $0.value == 0xFE0F || $0.value == 0x20E3 }
             })
             for width in Self.widths {
-                let pangoStripped = PangoReferenceEngine.shared.measure(stripped, size: Self.size, width: width, language: nil)
+                let pangoStripped = PangoMeasurer.shared.measure(stripped, size: Self.size, width: width, language: nil)
                 let galleyStripped = try Shared.engine.measure(stripped, style: Shared.style(Self.size), width: width)
                 #expect(galleyStripped.lineCount == pangoStripped.lineCount, "\(stripped) at \(width)")
                 #expect(abs(galleyStripped.size.height - pangoStripped.height) <= 0.5, "\(stripped) at \(width)")
@@ -110,7 +111,7 @@ struct PangoDifferentialTests {
         for entry in entries {
             for (weight, italic) in [(700, false), (400, true), (700, true)] {
                 let galley = try Shared.engine.measure(entry.text, style: Shared.style(Self.size, weight: weight, italic: italic), width: 200)
-                let pango = PangoReferenceEngine.shared.measure(entry.text, size: Self.size, weight: weight, italic: italic, width: 200, language: nil)
+                let pango = PangoMeasurer.shared.measure(entry.text, size: Self.size, weight: weight, italic: italic, width: 200, language: nil)
                 #expect(galley.lineCount == pango.lineCount, "\(weight) \(italic): \(entry.text)")
                 if galley.lineCount == pango.lineCount { #expect(abs(galley.size.height - pango.height) <= 0.5) }
             }
