@@ -49,6 +49,7 @@ let package = Package(
         // Runs one hot path in a loop, for valgrind's callgrind and other profilers.
         .executableTarget(name: "Profile", dependencies: [
             "BenchmarkFixtures", .product(name: "GalleyText", package: "Galley"), .product(name: "GalleyTable", package: "Galley"),
+            .product(name: "GalleyLayout", package: "Galley"),
         ]),
     ],
     swiftLanguageModes: [.v6]

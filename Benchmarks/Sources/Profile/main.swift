@@ -5,6 +5,7 @@
 
 import BenchmarkFixtures
 import Foundation
+import GalleyLayout
 import GalleyTable
 import GalleyText
 
@@ -41,6 +42,20 @@ case "pango":
         let sample = sentences[index % sentences.count]
         total += pango.height(of: sample.text, language: sample.lang ?? "en")
     }
+case "row":
+    // A warm message row, measured and arranged with its text layouts, as the row benchmark does.
+    let template = try CompiledTemplate(BuiltInTemplates.message)
+    let environment = LayoutEnvironment(textEngine: Samples.warmEngine(for: []), scale: 2)
+    let rows = sentences.prefix(64).enumerated().map { index, sample in
+        Item(id: "\(index)", kind: "message", fields: [
+            "title": "Joe Hewitt", "caption": "Re: heights", "text": .string(sample.text), "timestamp": "9:41 AM",
+            "imageURL": "https://example.com/a.png",
+        ])
+    }
+    for row in rows { _ = arrange(try measure(row, template: template, width: 375, environment: environment)) }
+    for index in 0..<count {
+        total += arrange(try measure(rows[index % rows.count], template: template, width: 375, environment: environment)).height
+    }
 case "table-insert":
     var index = OffsetIndex(heights: (0..<1_000_000).map { Double(44 + $0 % 97) })
     for iteration in 0..<count { index.insert(60, at: (iteration &* 2_654_435_761) % index.count) }
@@ -50,6 +65,6 @@ case "relayout":
     let shaped = Samples.paragraphs.map { try! engine.shape(AttributedText($0.text, style: Samples.style)) }
     for index in 0..<count { total += shaped[index % shaped.count].measure(width: index & 1 == 0 ? 320 : 568).size.height }
 default:
-    fatalError("modes: warm, segments, cold, pango, relayout, table-insert")
+    fatalError("modes: warm, segments, cold, pango, row, relayout, table-insert")
 }
 print(total)

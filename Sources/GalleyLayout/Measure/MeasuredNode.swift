@@ -40,8 +40,10 @@ struct MeasuredNode: Sendable {
 
 /// A label's measured text.
 struct MeasuredText: Sendable {
-    /// The full layout, when the environment keeps text layouts.
+    /// The full layout, when the environment keeps text layouts (added once the row is measured).
     var layout: TextLayout?
+    /// The width to lay the text out at, when the environment keeps text layouts.
+    var layoutWidth: Double?
     /// Exact text size, before rounding up to pixels.
     var size: Size
     var lineCount: Int

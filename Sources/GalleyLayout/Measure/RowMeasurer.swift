@@ -49,6 +49,7 @@ struct RowMeasurer {
     mutating func measureRow(width: Double) throws(LayoutError) -> RowMeasurement {
         guard width.isFinite && width >= 0 else { throw .invalidGeometry("width must be a finite number ≥ 0, not \(width)") }
         var root = try measure(template.root, width: width, height: nil)
+        if environment.keepsTextLayouts { layOutText(in: &root) }
         let exactHeight = max(root.isCollapsed ? 0 : root.size.height, template.minimumHeight)
         if !root.isCollapsed && root.size.height < template.minimumHeight {
             // A minimum height centres the content vertically, as a table cell's content view does.
@@ -62,6 +63,14 @@ struct RowMeasurer {
         return RowMeasurement(
             itemID: item.id, width: width, height: Size.roundUp(exactHeight, scale: environment.scale), exactHeight: exactHeight,
             scale: environment.scale, isRightToLeft: isRightToLeft, root: root, nodes: template.nodes, names: template.names)
+    }
+
+    /// Lays out the glyphs of every label in a measured row, at the width it was measured at.
+    private func layOutText(in node: inout MeasuredNode) {
+        if let width = node.text?.layoutWidth, let paragraph = shaped[node.nodeID] {
+            node.text?.layout = paragraph.layout(width: width)
+        }
+        for index in node.children.indices { layOutText(in: &node.children[index]) }
     }
 
     /// `value` rounded up to device pixels.
@@ -132,20 +141,14 @@ struct RowMeasurer {
             if firstTextIsRightToLeft == nil { firstTextIsRightToLeft = paragraph.isRightToLeft }
         }
         let available = width.isNaN ? 0 : max(width, 0)
-        let text: MeasuredText
-        let firstBaseline: Double
-        let lastBaseline: Double
-        if environment.keepsTextLayouts {
-            let layout = paragraph.layout(width: available)
-            text = MeasuredText(layout: layout, size: layout.size, lineCount: layout.lines.count, isRightToLeft: paragraph.isRightToLeft)
-            firstBaseline = layout.lines.first?.baseline ?? 0
-            lastBaseline = layout.lines.last?.baseline ?? 0
-        } else {
-            let measurement = paragraph.measure(width: available)
-            text = MeasuredText(layout: nil, size: measurement.size, lineCount: measurement.lineCount, isRightToLeft: paragraph.isRightToLeft)
-            firstBaseline = measurement.firstBaseline
-            lastBaseline = measurement.lastBaseline
-        }
+        // Only sizes here: the glyphs of the labels that end up in the row are laid out once
+        // the row is measured (see `layOutText`), not those of every width a label was offered.
+        let measurement = paragraph.measure(width: available)
+        let text = MeasuredText(
+            layout: nil, layoutWidth: environment.keepsTextLayouts ? available : nil, size: measurement.size,
+            lineCount: measurement.lineCount, isRightToLeft: paragraph.isRightToLeft)
+        let firstBaseline = measurement.firstBaseline
+        let lastBaseline = measurement.lastBaseline
         // A label fills the width it is offered, as a cell's text label fills its content area;
         // offered unlimited width, it is as wide as its text. Heights round up to pixels, as
         // UIKit's sizeThatFits does.

@@ -118,8 +118,23 @@ struct GlyphRunBuilder {
                     .map { PlacedSegment(start: $0.range.lowerBound, segment: $0.segment) }
             }
         }
-        let segments = item.isRightToLeft ? Array(logical.reversed()) : logical
-        for placed in segments where placed.start < upper && placed.start + placed.segment.length > lower {
+        // The run's segments: found by binary search (segments are in logical order), so that a
+        // line of a long paragraph does not walk every segment before it.
+        var first = 0
+        var last = logical.count
+        while first < last {
+            let middle = (first + last) / 2
+            if logical[middle].start + logical[middle].segment.length <= lower { first = middle + 1 } else { last = middle }
+        }
+        last = first
+        while last < logical.count && logical[last].start < upper { last += 1 }
+        let overlapping = logical[first..<last]
+        let capacity = upper - lower  // glyphs are usually no more than UTF-16 units
+        run.glyphs.reserveCapacity(capacity)
+        run.positions.reserveCapacity(capacity)
+        run.advances.reserveCapacity(capacity)
+        run.clusters.reserveCapacity(capacity)
+        for placed in item.isRightToLeft ? Array(overlapping.reversed()) : Array(overlapping) {
             let segment = placed.segment
             let glyphs = segment.glyphs
             for glyph in glyphs.indices {

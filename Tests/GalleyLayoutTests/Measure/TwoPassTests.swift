@@ -97,16 +97,22 @@ struct TwoPassTests {
         var node = Node(.label(Label(.field("text"), style: "font")), name: "text", flex: Flex(shrink: 1))
         for _ in 0..<8 { node = Node(.stack(Stack(.horizontal, children: [node])), flex: Flex(shrink: 1)) }
         let template = try CompiledTemplate(Template(name: "nested", root: node))
-        let engine = try TextEngine(paragraphCacheByteLimit: 0)
-        let environment = LayoutEnvironment(textEngine: engine, scale: 2)
         let text = "A sentence long enough to wrap at each of the three widths offered."
         let item = Fixture.item("x", ["text": .string(text)])
         let widths: [Double] = [100, 150, 200]
-        let measurements = try measure(item, template: template, widths: widths, environment: environment)
-        #expect(engine.counters.paragraphsShaped == 1)
-        #expect(engine.counters.lineBreakPasses == 1 + widths.count)  // natural width, then each width
-        for (width, measurement) in zip(widths, measurements) {
-            #expect(measurement.lineCounts["text"] == Fixture.lines(text, "font", width: width))
+        for keepsTextLayouts in [false, true] {
+            let engine = try TextEngine(paragraphCacheByteLimit: 0)
+            let environment = LayoutEnvironment(textEngine: engine, scale: 2, keepsTextLayouts: keepsTextLayouts)
+            let measurements = try measure(item, template: template, widths: widths, environment: environment)
+            #expect(engine.counters.paragraphsShaped == 1)
+            // Natural width, then each width; and with glyphs kept, one layout per width for the
+            // lines the row ends up with, not one per width offered.
+            #expect(engine.counters.lineBreakPasses == 1 + widths.count * (keepsTextLayouts ? 2 : 1))
+            for (width, measurement) in zip(widths, measurements) {
+                #expect(measurement.lineCounts["text"] == Fixture.lines(text, "font", width: width))
+                let layout = arrange(measurement).labels["text"]?.layout
+                #expect(layout?.lines.count == (keepsTextLayouts ? measurement.lineCounts["text"] : nil))
+            }
         }
     }
 }
