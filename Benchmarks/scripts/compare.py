@@ -4,6 +4,7 @@ README shows, with the date, the machine and the command that produced it.
 
     python3 scripts/compare.py            # run the suite, then print the table
     python3 scripts/compare.py run.md     # print the table from a saved markdown run
+                                          # (each run is saved as .build/last-run.md)
 
 Ratios are taken within one run: these machines are shared, and only same-run ratios are fair.
 """
@@ -15,7 +16,12 @@ command = ["swift", "package", "--allow-writing-to-package-directory", "benchmar
 if len(sys.argv) > 1:
     text = Path(sys.argv[1]).read_text()
 else:
-    text = subprocess.run(command, cwd=here, capture_output=True, text=True, check=True).stdout
+    run = subprocess.run(command, cwd=here, capture_output=True, text=True)
+    if run.returncode != 0:
+        sys.exit(f"{' '.join(command)} failed ({run.returncode}):\n{run.stderr[-4000:]}")
+    text = run.stdout
+    # Kept, so that the table can be printed again from this run: `compare.py .build/last-run.md`.
+    (here / ".build" / "last-run.md").write_text(text)
 
 # benchmark name -> {metric: p50}
 results, current = {}, None
@@ -56,3 +62,13 @@ for kind in ("message", "subtitle", "image"):
     cold, warm = p50(f"Rows cold/{kind}"), p50(f"Rows warm/{kind}")
     if cold and warm:
         print(f"| {kind} | {cold / 1000:.1f} µs | {warm / 1000:.1f} µs | {p50(f'Rows warm/{kind}', 'Malloc (total) *'):.0f} |")
+print()
+print("| offset index, a million rows | median | allocations |")
+print("| --- | ---: | ---: |")
+build = p50("Table/build 1M rows", "Time (wall clock) (ms) *")
+if build is not None:
+    print(f"| build | {build:.0f} ms | {p50('Table/build 1M rows', 'Malloc (total) *'):.0f} |")
+for name in ("insert", "delete", "move", "set height", "offset of row", "row at offset"):
+    time = p50(f"Table/{name}")
+    if time is not None:
+        print(f"| {name} | {time:.0f} ns | {p50(f'Table/{name}', 'Malloc (total) *'):.0f} |")
