@@ -14,7 +14,9 @@ extension ShapedParagraph {
     ///
     /// Unit advances come from shaping whole words, so a range that starts or ends inside a word
     /// (an over-long word broken between graphemes, char wrap, truncation) would carry kerning
-    /// and contextual forms across the cut. Those pieces are reshaped; whole words are not.
+    /// and contextual forms across the cut. Those pieces are reshaped, unless HarfBuzz said the
+    /// word is safe to break at the cut (then the piece's glyphs are the word's); whole words
+    /// are not.
     func exactWidth(of range: Range<Int>, summed known: Double? = nil) -> (width: Double, cuts: [SegmentCut]) {
         guard !range.isEmpty else { return (0, []) }
         // The common case: the range starts and ends between words; nothing to reshape.
@@ -31,13 +33,16 @@ extension ShapedParagraph {
         var head: (item: Int, range: Range<Int>)?
         var tail: (item: Int, range: Range<Int>)?
         let headItem = Int(units.items[range.lowerBound])
-        if let segment = segment(containing: lower, item: headItem), segment.lowerBound < lower {
-            head = (headItem, lower..<min(segment.upperBound, upper))
+        if let (placed, word) = segment(containing: lower, item: headItem), word.lowerBound < lower {
+            let piece = lower..<min(word.upperBound, upper)
+            if !placed.segment.keepsGlyphs(of: piece, startingAt: word.lowerBound) { head = (headItem, piece) }
         }
         let tailItem = Int(units.items[range.upperBound - 1])
-        if let segment = segment(containing: upper - 1, item: tailItem), upper < segment.upperBound {
-            let piece = max(segment.lowerBound, lower)..<upper
-            if head?.range != piece { tail = (tailItem, piece) }
+        if let (placed, word) = segment(containing: upper - 1, item: tailItem), upper < word.upperBound {
+            let piece = max(word.lowerBound, lower)..<upper
+            if head?.range != piece && !placed.segment.keepsGlyphs(of: piece, startingAt: word.lowerBound) {
+                tail = (tailItem, piece)
+            }
         }
         var width = known ?? 0
         if known == nil { for unit in range { width += units.advances[unit] } }
@@ -66,8 +71,8 @@ extension ShapedParagraph {
         return (width, cuts)
     }
 
-    /// The segment of `item` holding UTF-16 offset `offset`, as a range.
-    private func segment(containing offset: Int, item: Int) -> Range<Int>? {
+    /// The segment of `item` holding UTF-16 offset `offset`, and its range.
+    private func segment(containing offset: Int, item: Int) -> (PlacedSegment, Range<Int>)? {
         let segments = items[item].segments
         var low = 0
         var high = segments.count
@@ -78,6 +83,15 @@ extension ShapedParagraph {
         guard low > 0 else { return nil }
         let found = segments[low - 1]
         let end = found.start + found.segment.length
-        return offset < end ? found.start..<end : nil
+        return offset < end ? (found, found.start..<end) : nil
+    }
+}
+
+extension ShapedSegment {
+    /// Whether `piece` (UTF-16 offsets, the segment starting at `start`) shaped on its own would
+    /// have the glyphs it has within the whole segment: true when each end is an end of the
+    /// segment or a place HarfBuzz marked safe to break.
+    func keepsGlyphs(of piece: Range<Int>, startingAt start: Int) -> Bool {
+        isSafeToBreak(before: piece.lowerBound - start) && isSafeToBreak(before: piece.upperBound - start)
     }
 }

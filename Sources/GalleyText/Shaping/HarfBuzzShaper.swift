@@ -78,7 +78,8 @@ final class HarfBuzzShaper: Sendable {
         let glyphs = (0..<Int(count)).map { index in
             ShapedGlyph(
                 id: infos[index].codepoint, advance: positions[index].x_advance, xOffset: positions[index].x_offset,
-                yOffset: positions[index].y_offset, cluster: infos[index].cluster)
+                yOffset: positions[index].y_offset, cluster: infos[index].cluster,
+                isUnsafeToBreak: hb_glyph_info_get_glyph_flags(infos + index).rawValue & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue != 0)
         }
         return ShapedSegment(glyphs: glyphs, length: text.count)
     }

@@ -8,6 +8,9 @@ struct ShapedGlyph: Sendable {
     var yOffset: Int32
     /// UTF-16 offset, within the segment, of the cluster the glyph belongs to.
     var cluster: UInt32
+    /// HarfBuzz's `UNSAFE_TO_BREAK`: text cut where this glyph's cluster begins must be shaped
+    /// again on both sides, because the glyphs there depend on text across the cut.
+    var isUnsafeToBreak: Bool
 }
 
 /// A shaped segment (a word, or a space), in font units so that one shaping serves every size.
@@ -19,15 +22,18 @@ final class ShapedSegment: Sendable {
     /// The glyphs, in visual order (right-to-left segments come out reversed).
     let glyphs: [ShapedGlyph]
     /// Per UTF-16 offset within the segment: the advance of the cluster starting there (0
-    /// elsewhere), and whether a cluster starts there (in the low bit of `starts`).
+    /// elsewhere), whether the text is unsafe to break there (bit 1), and whether a cluster
+    /// starts there (bit 0).
     private let clusterInfo: [Int32]
 
     init(glyphs: [ShapedGlyph], length: Int) {
         self.glyphs = glyphs
-        // Each entry: advance << 1 | (is a cluster start).
+        // Each entry: advance << 2 | (is unsafe to break) << 1 | (is a cluster start).
         var info = [Int32](repeating: 0, count: length)
         for glyph in glyphs where Int(glyph.cluster) < length {
-            info[Int(glyph.cluster)] = (((info[Int(glyph.cluster)] >> 1) + glyph.advance) << 1) | 1
+            let entry = info[Int(glyph.cluster)]
+            let unsafe: Int32 = glyph.isUnsafeToBreak ? 2 : entry & 2
+            info[Int(glyph.cluster)] = ((entry >> 2) + glyph.advance) << 2 | unsafe | 1
         }
         clusterInfo = info
     }
@@ -37,11 +43,19 @@ final class ShapedSegment: Sendable {
 
     /// The advance of the cluster starting at `offset` (0 if none starts there), in font units.
     @inline(__always)
-    func clusterAdvance(at offset: Int) -> Int32 { clusterInfo[offset] >> 1 }
+    func clusterAdvance(at offset: Int) -> Int32 { clusterInfo[offset] >> 2 }
 
     /// Whether a cluster starts at `offset`.
     @inline(__always)
     func isClusterStart(_ offset: Int) -> Bool { clusterInfo[offset] & 1 == 1 }
+
+    /// Whether the segment can be cut before `offset` and the two sides keep the glyphs they
+    /// have here (HarfBuzz's guarantee when no glyph of the cluster there is `UNSAFE_TO_BREAK`).
+    /// Offsets that do not start a cluster (inside a ligature, say) are never safe.
+    @inline(__always)
+    func isSafeToBreak(before offset: Int) -> Bool {
+        offset == 0 || offset == clusterInfo.count || clusterInfo[offset] & 3 == 1
+    }
 
     /// The sum of every glyph's advance, in font units.
     /// Writes each unit's advance at `scale`, letter spacing added after every cluster start.
@@ -49,7 +63,7 @@ final class ShapedSegment: Sendable {
         clusterInfo.withUnsafeBufferPointer { info in
             for offset in 0..<min(info.count, advances.count) {
                 let entry = info[offset]
-                advances[offset] = Double(entry >> 1) * scale + (entry & 1 == 1 ? letterSpacing : 0)
+                advances[offset] = Double(entry >> 2) * scale + (entry & 1 == 1 ? letterSpacing : 0)
             }
         }
     }

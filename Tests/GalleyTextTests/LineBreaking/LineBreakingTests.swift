@@ -72,6 +72,28 @@ struct LineBreakingTests {
         #expect(Set(checked.keys).isSuperset(of: ["Latn", "Grek", "Cyrl", "Arab", "Hebr", "Deva", "Thai", "Hani", "Jpan", "Hang"]))
     }
 
+    @Test("A word cut between lines is exactly as wide as HarfBuzz shapes each piece alone")
+    func cutPiecesMatchHarfBuzz() throws {
+        // Kerning pairs, ligatures and plain letters, cut at every grapheme by char wrap: where
+        // HarfBuzz marks a cut unsafe the piece is reshaped, where safe the word's own glyphs are
+        // kept; either way each line must be what shaping its text alone gives.
+        let reference = HarfBuzzReference.notoSans
+        var checked = 0
+        for word in ["AVAWAYToyWaVe", "office-affluent-fjord", "Typography", "ΑΥΤΟΚΙΝΗΤΟ", "Привет-Мир"] {
+            let full = reference.width(of: word, size: 17)
+            for step in 1...12 {
+                let width = full * Double(step) / 13
+                let layout = try Shared.engine.layout(word, style: Shared.style(17), width: width, paragraph: ParagraphStyle(lineBreakMode: .charWrap))
+                for line in layout.lines {
+                    let piece = word.utf16Slice(line.utf16Range)
+                    #expect(abs(line.width - reference.width(of: piece, size: 17)) < 1e-6, "'\(piece)' of \(word) at \(width)")
+                    checked += 1
+                }
+            }
+        }
+        #expect(checked > 100)
+    }
+
     @Test("An over-long word starts on a fresh line and breaks between graphemes")
     func overlongWord() throws {
         let text = "Hi Donaudampfschifffahrtsgesellschaftskapitän"
