@@ -55,7 +55,10 @@ final class BoundedCache<Key: PrecomputedHashKey, Value: Sendable>: Sendable {
 
     /// Stores `value`, which holds about `bytes` bytes, under `key`.
     func insert(_ value: Value, for key: Key, bytes: Int) {
-        shard(for: key).mutex.withLock { $0.insert(value, for: key, bytes: bytes) }
+        // What the insertion evicts is released here, after the lock: freeing a shaped paragraph
+        // (dozens of arrays) inside it kept other threads waiting on the shard.
+        let evicted = shard(for: key).mutex.withLock { $0.insert(value, for: key, bytes: bytes) }
+        withExtendedLifetime(evicted) {}
     }
 
     var statistics: CacheStatistics {
@@ -133,10 +136,11 @@ private struct Shard<Key: PrecomputedHashKey, Value>: ~Copyable {
         return nodes[node].value
     }
 
-    mutating func insert(_ value: Value, for key: Key, bytes size: Int) {
+    /// Inserts `value` and returns the values it evicted, for the caller to release.
+    mutating func insert(_ value: Value, for key: Key, bytes size: Int) -> [Value] {
         if let existing = node(for: key) {
             moveToFront(existing)
-            return
+            return []
         }
         let node: Int
         let entry = Node(key: key, value: value, hash: key.precomputedHash, bytes: size, previous: -1, next: head)
@@ -152,7 +156,9 @@ private struct Shard<Key: PrecomputedHashKey, Value>: ~Copyable {
         if tail < 0 { tail = node }
         index.insert(node, hash: entry.hash) { nodes[$0].hash }
         bytes += size
-        while bytes > byteLimit, tail >= 0, tail != head { evictTail() }
+        var evicted: [Value] = []
+        while bytes > byteLimit, tail >= 0, tail != head, let value = evictTail() { evicted.append(value) }
+        return evicted
     }
 
     mutating func removeAll() {
@@ -164,16 +170,16 @@ private struct Shard<Key: PrecomputedHashKey, Value>: ~Copyable {
         bytes = 0
     }
 
-    private mutating func evictTail() {
+    private mutating func evictTail() -> Value? {
         let node = tail
-        guard nodes[node].value != nil else { return }
+        guard let value = nodes[node].value.take() else { return nil }
         unlink(node)
         index.remove(node, hash: nodes[node].hash) { nodes[$0].hash }
         bytes -= nodes[node].bytes
-        nodes[node].value = nil
         nodes[node].bytes = 0
         free.append(node)
         evictions += 1
+        return value
     }
 
     private mutating func moveToFront(_ node: Int) {
