@@ -76,13 +76,14 @@ struct TextAnalysis {
     }
 
     /// Units that always start a grapheme cluster of their own: Latin below the combining marks,
-    /// Greek, Cyrillic and Armenian letters, dashes, quotes and other punctuation (not the
-    /// joiners, marks and format characters around them), currency, letterlike symbols and
-    /// arrows, CJK ideographs, kana (not the voicing marks), Hangul syllables, fullwidth forms.
+    /// Greek, Cyrillic and Armenian letters, precomposed Latin (Vietnamese) and Greek (polytonic)
+    /// letters, dashes, quotes and other punctuation (not the joiners, marks and format
+    /// characters around them), currency, letterlike symbols and arrows, CJK ideographs, kana
+    /// (not the voicing marks), Hangul syllables, fullwidth forms.
     @inline(__always)
     private static func isAlwaysClusterStart(_ unit: UInt16) -> Bool {
         switch unit {
-        case 0..<0x300, 0x370..<0x483, 0x48A..<0x591, 0x2010..<0x2028, 0x2030..<0x205F, 0x20A0..<0x20C1,
+        case 0..<0x300, 0x370..<0x483, 0x48A..<0x591, 0x1E00..<0x2000, 0x2010..<0x2028, 0x2030..<0x205F, 0x20A0..<0x20C1,
             0x2100..<0x2200, 0x3000..<0x3099, 0x309B..<0x3100,
             0x3400..<0x4DC0, 0x4E00..<0xA000, 0xAC00..<0xD7A4, 0xFF01..<0xFF9E: true
         default: false
