@@ -32,6 +32,8 @@ public final class ShapedParagraph: Sendable {
     let segmentShaper: SegmentShaper
     /// The owning engine's counters.
     let counters: CounterStore
+    /// Pieces of words this paragraph's lines cut off, reshaped (see `exactWidth(of:summed:)`).
+    let cutPieces = CutPieceCache()
 
     init(
         paragraphStyle: ParagraphStyle, missingCharacters: [Unicode.Scalar], baseLineHeight: Double,

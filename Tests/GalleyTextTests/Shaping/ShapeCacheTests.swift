@@ -74,6 +74,23 @@ struct ShapeCacheTests {
         #expect(statistics.bytes <= limit)
     }
 
+    @Test("Pieces of words cut by lines stay with their paragraph, out of the shared shape cache")
+    func cutPiecesStayWithTheirParagraph() throws {
+        let engine = TextEngine(fonts: Shared.engine.fonts)
+        let word = "AVAWAYToyWaVe"  // kerning pairs: cuts between them must be reshaped
+        let shaped = try engine.shape(AttributedText(word, style: Shared.style(17)), paragraph: ParagraphStyle(lineBreakMode: .charWrap))
+        let full = shaped.measure(width: .infinity).size.width
+        var cuts = 0
+        for step in 1...6 {
+            let layout = shaped.layout(width: full * Double(step) / 7)
+            cuts += layout.lines.count - 1
+            // Measuring and laying out at the same width agree (the second asks for the same pieces).
+            #expect(shaped.measure(width: full * Double(step) / 7).lineCount == layout.lines.count)
+        }
+        #expect(cuts > 6)
+        #expect(engine.shapeCacheStatistics.entries == 1)  // the whole word, and no piece of it
+    }
+
     @Test("The paragraph cache makes measuring the same text again skip shaping altogether")
     func paragraphCache() throws {
         let engine = TextEngine(fonts: Shared.engine.fonts)
