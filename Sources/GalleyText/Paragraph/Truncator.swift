@@ -1,17 +1,28 @@
 // Fits the text left over after the last allowed line onto that line, with an ellipsis.
 
 /// What a truncated line shows: kept stretches of units and where the ellipsis goes.
-struct Truncation: Sendable {
+///
+/// A class: every line carries an optional truncation, and copying lines then costs a
+/// reference, not this struct's arrays.
+final class Truncation: Sendable {
     /// Unit ranges shown, in logical order (one, or two for middle truncation).
-    var kept: [Range<Int>]
+    let kept: [Range<Int>]
     /// How many kept ranges come before the ellipsis (0 for head, 1 for middle and tail).
-    var ellipsisPosition: Int
+    let ellipsisPosition: Int
     /// Style index whose ellipsis is drawn.
-    var styleIndex: Int
+    let styleIndex: Int
     /// Width of the kept units plus the ellipsis.
-    var width: Double
+    let width: Double
     /// Pieces of words cut by the truncation, reshaped on their own.
-    var cuts: [SegmentCut]
+    let cuts: [SegmentCut]
+
+    init(kept: [Range<Int>], ellipsisPosition: Int, styleIndex: Int, width: Double, cuts: [SegmentCut]) {
+        self.kept = kept
+        self.ellipsisPosition = ellipsisPosition
+        self.styleIndex = styleIndex
+        self.width = width
+        self.cuts = cuts
+    }
 }
 
 /// Cuts the remaining text of a paragraph at grapheme boundaries so that it and an ellipsis fit
