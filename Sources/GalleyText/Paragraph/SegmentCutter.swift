@@ -1,7 +1,5 @@
 // Exact widths for ranges that cut through a word, by reshaping the cut pieces.
 
-import Synchronization
-
 /// A piece of a word that a line or truncation cut off, shaped on its own.
 struct SegmentCut: Sendable {
     var item: Int
@@ -88,36 +86,5 @@ extension ShapedParagraph {
         let found = segments[low - 1]
         let end = found.start + found.segment.length
         return offset < end ? (found, found.start..<end) : nil
-    }
-}
-
-/// The cut pieces of one paragraph's words, reshaped, by UTF-16 range.
-///
-/// Kept with the paragraph rather than in the engine's shape cache: a piece belongs to one text
-/// at one width (measuring a row, then laying out its glyphs, asks for it twice), and a batch of
-/// new texts would otherwise fill the shared cache with pieces that never come back, evicting
-/// words all the time (two workers measuring a million rows: 46.4 s → 43.2 s without them).
-final class CutPieceCache: Sendable {
-    private let pieces = Mutex<[Range<Int>: ShapedSegment]>([:])
-    /// Distinct pieces kept per paragraph; a paragraph laid out at many widths starts over.
-    private static let limit = 64
-
-    func segment(for range: Range<Int>, shape: () -> ShapedSegment) -> ShapedSegment {
-        if let found = pieces.withLock({ $0[range] }) { return found }
-        let made = shape()
-        pieces.withLock { pieces in
-            if pieces.count >= Self.limit { pieces.removeAll(keepingCapacity: true) }
-            pieces[range] = made
-        }
-        return made
-    }
-}
-
-extension ShapedSegment {
-    /// Whether `piece` (UTF-16 offsets, the segment starting at `start`) shaped on its own would
-    /// have the glyphs it has within the whole segment: true when each end is an end of the
-    /// segment or a place HarfBuzz marked safe to break.
-    func keepsGlyphs(of piece: Range<Int>, startingAt start: Int) -> Bool {
-        isSafeToBreak(before: piece.lowerBound - start) && isSafeToBreak(before: piece.upperBound - start)
     }
 }

@@ -57,6 +57,13 @@ final class ShapedSegment: Sendable {
         offset == 0 || offset == clusterInfo.count || clusterInfo[offset] & 3 == 1
     }
 
+    /// Whether `piece` (UTF-16 offsets, the segment starting at `start`) shaped on its own would
+    /// have the glyphs it has within the whole segment: true when each end is an end of the
+    /// segment or a place HarfBuzz marked safe to break.
+    func keepsGlyphs(of piece: Range<Int>, startingAt start: Int) -> Bool {
+        isSafeToBreak(before: piece.lowerBound - start) && isSafeToBreak(before: piece.upperBound - start)
+    }
+
     /// The sum of every glyph's advance, in font units.
     /// Writes each unit's advance at `scale`, letter spacing added after every cluster start.
     func writeAdvances(into advances: UnsafeMutableBufferPointer<Double>, scale: Double, letterSpacing: Double) {
@@ -71,5 +78,5 @@ final class ShapedSegment: Sendable {
     var totalAdvance: Int32 { glyphs.reduce(0) { $0 + $1.advance } }
 
     /// Approximate heap bytes held, for the cache's memory bound.
-    var byteCount: Int { 96 + glyphs.count * 20 + clusterInfo.count * 4 }
+    var byteCount: Int { 96 + glyphs.count * MemoryLayout<ShapedGlyph>.stride + clusterInfo.count * 4 }
 }

@@ -1,0 +1,25 @@
+// The reshaped pieces of one paragraph's cut words.
+
+import Synchronization
+
+/// The cut pieces of one paragraph's words, reshaped, by UTF-16 range.
+///
+/// Kept with the paragraph rather than in the engine's shape cache: a piece belongs to one text
+/// at one width (measuring a row, then laying out its glyphs, asks for it twice), and a batch of
+/// new texts would otherwise fill the shared cache with pieces that never come back, evicting
+/// words all the time (two workers measuring a million rows: 46.4 s → 43.2 s without them).
+final class CutPieceCache: Sendable {
+    private let pieces = Mutex<[Range<Int>: ShapedSegment]>([:])
+    /// Distinct pieces kept per paragraph; a paragraph laid out at many widths starts over.
+    private static let limit = 64
+
+    func segment(for range: Range<Int>, shape: () -> ShapedSegment) -> ShapedSegment {
+        if let found = pieces.withLock({ $0[range] }) { return found }
+        let made = shape()
+        pieces.withLock { pieces in
+            if pieces.count >= Self.limit { pieces.removeAll(keepingCapacity: true) }
+            pieces[range] = made
+        }
+        return made
+    }
+}
