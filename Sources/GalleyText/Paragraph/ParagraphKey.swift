@@ -37,50 +37,48 @@ final class ParagraphKey: PrecomputedHashKey {
         self.string = string
         self.styles = styles
         self.paragraph = paragraph
-        hashCode = Self.hash(string: string, paragraph: paragraph) { hasher in
-            switch styles {
-            case .single(let style): Self.combine(style, at: 0, into: &hasher)
-            case .runs(let runs): for run in runs { Self.combine(run.style, at: run.range.lowerBound, into: &hasher) }
-            }
-        }
+        hashCode = Self.hash(string: string, styles: styles, paragraph: paragraph)
     }
 
     /// The hash of the key `init(string:style:paragraph:)` would build, without building it
     /// just to look a paragraph up.
     static func hash(string: String, style: TextStyle, paragraph: ParagraphStyle) -> Int {
-        hash(string: string, paragraph: paragraph) { combine(style, at: 0, into: &$0) }
+        hash(string: string, styles: .single(style), paragraph: paragraph)
     }
 
     /// The hash of the key `init(text:paragraph:)` would build, without building it.
     static func hash(text: AttributedText, paragraph: ParagraphStyle) -> Int {
-        hash(string: text.string, paragraph: paragraph) { hasher in
-            for run in text.runs { combine(run.style, at: run.range.lowerBound, into: &hasher) }
-        }
+        hash(string: text.string, styles: .runs(text.runs), paragraph: paragraph)
     }
 
     /// Whether this key equals the one `init(text:paragraph:)` would build.
     func matches(text: AttributedText, paragraph: ParagraphStyle) -> Bool {
-        guard Self.bytesEqual(string, text.string), self.paragraph == paragraph else { return false }
-        switch styles {
-        case .single(let single):
-            return text.runs.count == 1 && text.runs[0].style == single && text.runs[0].range.lowerBound == 0
-        case .runs(let runs): return runs == text.runs
-        }
+        matches(string: text.string, styles: .runs(text.runs), paragraph: paragraph)
     }
 
     /// Whether this key equals the one `init(string:style:paragraph:)` would build.
     func matches(string: String, style: TextStyle, paragraph: ParagraphStyle) -> Bool {
+        matches(string: string, styles: .single(style), paragraph: paragraph)
+    }
+
+    private func matches(string: String, styles: Styles, paragraph: ParagraphStyle) -> Bool {
         guard Self.bytesEqual(self.string, string), self.paragraph == paragraph else { return false }
-        switch styles {
-        case .single(let single): return single == style
-        case .runs(let runs): return runs.count == 1 && runs[0].style == style && runs[0].range.lowerBound == 0
+        switch (self.styles, styles) {
+        case (.single(let left), .single(let right)): return left == right
+        case (.runs(let left), .runs(let right)): return left == right
+        case (.single(let style), .runs(let runs)), (.runs(let runs), .single(let style)):
+            // One run over the whole string is the same paragraph as a single style.
+            return runs.count == 1 && runs[0].style == style && runs[0].range.lowerBound == 0
         }
     }
 
-    private static func hash(string: String, paragraph: ParagraphStyle, styles: (inout KeyHasher) -> Void) -> Int {
+    private static func hash(string: String, styles: Styles, paragraph: ParagraphStyle) -> Int {
         var hasher = KeyHasher()
         hasher.combine(bytesOf: string)
-        styles(&hasher)
+        switch styles {
+        case .single(let style): combine(style, at: 0, into: &hasher)
+        case .runs(let runs): for run in runs { combine(run.style, at: run.range.lowerBound, into: &hasher) }
+        }
         hasher.combine(paragraph.maximumLines << 8 ^ (LineBreakMode.allCases.firstIndex(of: paragraph.lineBreakMode) ?? 0))
         hasher.combine(paragraph.lineHeightMultiple.bitPattern)
         if let language = paragraph.language { hasher.combine(bytesOf: language) }
@@ -120,13 +118,6 @@ final class ParagraphKey: PrecomputedHashKey {
     }
 
     static func == (lhs: ParagraphKey, rhs: ParagraphKey) -> Bool {
-        guard lhs.hashCode == rhs.hashCode, bytesEqual(lhs.string, rhs.string), lhs.paragraph == rhs.paragraph else { return false }
-        switch (lhs.styles, rhs.styles) {
-        case (.single(let left), .single(let right)): return left == right
-        case (.runs(let left), .runs(let right)): return left == right
-        case (.single(let style), .runs(let runs)), (.runs(let runs), .single(let style)):
-            // One run over the whole string is the same paragraph as a single style.
-            return runs.count == 1 && runs[0].style == style && runs[0].range.lowerBound == 0
-        }
+        lhs.hashCode == rhs.hashCode && lhs.matches(string: rhs.string, styles: rhs.styles, paragraph: rhs.paragraph)
     }
 }
