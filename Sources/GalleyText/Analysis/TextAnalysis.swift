@@ -175,7 +175,7 @@ struct TextAnalysis {
             let script = scalar < 0x80
                 ? ((scalar | 0x20) >= 0x61 && (scalar | 0x20) <= 0x7A ? latin : common)
                 : hb_unicode_script(unicode, scalar).rawValue
-            let isNeutral = script == HB_SCRIPT_COMMON.rawValue || script == HB_SCRIPT_INHERITED.rawValue
+            let isNeutral = script == common || script == HB_SCRIPT_INHERITED.rawValue
                 || script == HB_SCRIPT_UNKNOWN.rawValue
             if isNeutral {
                 for offset in 0..<length { scripts[index + offset] = current }
@@ -191,7 +191,6 @@ struct TextAnalysis {
             pendingStart = index
         }
         if current == 0 {
-            let common = HB_SCRIPT_COMMON.rawValue
             for index in scripts.indices { scripts[index] = common }
         }
         return scripts

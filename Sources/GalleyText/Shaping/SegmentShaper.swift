@@ -1,4 +1,5 @@
-// Shapes one segment through the cache: the single path every shaping request takes.
+// Shapes one segment through the cache: the path every word and space takes (pieces of cut
+// words are kept with their paragraph instead, see CutPieceCache).
 
 /// Shapes words and spaces for one paragraph's language, through the shape cache when there is one.
 struct SegmentShaper: Sendable {

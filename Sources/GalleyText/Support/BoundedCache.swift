@@ -39,25 +39,25 @@ final class BoundedCache<Key: PrecomputedHashKey, Value: Sendable>: Sendable {
         shards = (0..<shardCount).map { _ in LockedShard(byteLimit: perShard) }
     }
 
-    private func shard(for key: Key) -> LockedShard {
-        shards[Int(UInt(bitPattern: key.precomputedHash) % UInt(shards.count))]
+    private func shard(forHash hash: Int) -> LockedShard {
+        shards[Int(UInt(bitPattern: hash) % UInt(shards.count))]
     }
 
     /// The cached value for `key`, or nil (counted as a miss).
     func value(for key: Key) -> Value? {
-        shard(for: key).mutex.withLock { $0.lookUp(key) }
+        shard(forHash: key.precomputedHash).mutex.withLock { $0.lookUp(key) }
     }
 
     /// The value whose key has `hash` and satisfies `matches`: a lookup that needs no key built.
     func value(hash: Int, where matches: @Sendable (Key) -> Bool) -> Value? {
-        shards[Int(UInt(bitPattern: hash) % UInt(shards.count))].mutex.withLock { $0.lookUp(hash: hash, where: matches) }
+        shard(forHash: hash).mutex.withLock { $0.lookUp(hash: hash, where: matches) }
     }
 
     /// Stores `value`, which holds about `bytes` bytes, under `key`.
     func insert(_ value: Value, for key: Key, bytes: Int) {
         // What the insertion evicts is released here, after the lock: freeing a shaped paragraph
         // (dozens of arrays) inside it kept other threads waiting on the shard.
-        let evicted = shard(for: key).mutex.withLock { $0.insert(value, for: key, bytes: bytes) }
+        let evicted = shard(forHash: key.precomputedHash).mutex.withLock { $0.insert(value, for: key, bytes: bytes) }
         withExtendedLifetime(evicted) {}
     }
 
