@@ -120,13 +120,8 @@ struct GlyphRunBuilder {
         }
         // The run's segments: found by binary search (segments are in logical order), so that a
         // line of a long paragraph does not walk every segment before it.
-        var first = 0
-        var last = logical.count
-        while first < last {
-            let middle = (first + last) / 2
-            if logical[middle].start + logical[middle].segment.length <= lower { first = middle + 1 } else { last = middle }
-        }
-        last = first
+        let first = logical.partitionPoint { $0.start + $0.segment.length <= lower }
+        var last = first
         while last < logical.count && logical[last].start < upper { last += 1 }
         let overlapping = logical[first..<last]
         let capacity = upper - lower  // glyphs are usually no more than UTF-16 units

@@ -40,13 +40,7 @@ struct LineBreaker {
     func line(from start: Int) -> LineSpan {
         // The hot loop of every re-layout: raw buffers, no bounds checks or reference counting.
         units.words.withUnsafeBufferPointer { words in
-            var low = 0
-            var high = words.count
-            while low < high {
-                let middle = (low + high) / 2
-                if words[middle].start <= start { low = middle + 1 } else { high = middle }
-            }
-            let first = low - 1
+            let first = words.partitionPoint { $0.start <= start } - 1
             // A line starting inside a word (after an over-long word was cut) goes unit by unit.
             guard first >= 0, words[first].start == start else { return unitLine(from: start) }
             let limit = width + Self.tolerance

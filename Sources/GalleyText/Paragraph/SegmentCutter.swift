@@ -76,14 +76,9 @@ extension ShapedParagraph {
     /// The segment of `item` holding UTF-16 offset `offset`, and its range.
     private func segment(containing offset: Int, item: Int) -> (PlacedSegment, Range<Int>)? {
         let segments = items[item].segments
-        var low = 0
-        var high = segments.count
-        while low < high {
-            let middle = (low + high) / 2
-            if segments[middle].start <= offset { low = middle + 1 } else { high = middle }
-        }
-        guard low > 0 else { return nil }
-        let found = segments[low - 1]
+        let after = segments.partitionPoint { $0.start <= offset }
+        guard after > 0 else { return nil }
+        let found = segments[after - 1]
         let end = found.start + found.segment.length
         return offset < end ? (found, found.start..<end) : nil
     }

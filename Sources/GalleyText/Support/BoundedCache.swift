@@ -79,13 +79,15 @@ final class BoundedCache<Key: PrecomputedHashKey, Value: Sendable>: Sendable {
     }
 }
 
-/// One lock's worth of a cache: a dictionary into a doubly linked list kept in arrays.
+/// One lock's worth of a cache: a hash index into a doubly linked list kept in arrays.
 private struct Shard<Key: PrecomputedHashKey, Value>: ~Copyable {
     struct Node {
         /// Left in place when the node is freed (its value is nil then), so that comparing
         /// keys never unwraps an optional copy of one.
         var key: Key
         var value: Value?
+        /// The key's precomputed hash, kept beside it so that probes compare hashes without
+        /// reaching into keys.
         var hash: Int
         var bytes: Int
         var previous: Int
