@@ -2,7 +2,6 @@
 
 import Benchmark
 import BenchmarkFixtures
-import GalleyJSON
 import GalleyLayout
 import GalleyText
 
@@ -11,21 +10,8 @@ let benchmarks: @Sendable () -> Void = {
         metrics: [.wallClock, .cpuTotal, .instructions, .mallocCountTotal, .throughput],
         timeUnits: .nanoseconds, scalingFactor: .kilo, maxDuration: .seconds(3), maxIterations: 1_000_000)
 
-    let sentences = Samples.sentences.filter { $0.script == "Latn" }
-    let labels = Samples.labels.filter { $0.script == "Latn" }
-    func items(_ kind: String) -> [Item] {
-        (0..<64).map { index in
-            Item(id: "\(index)", kind: kind, fields: [
-                "title": .string(labels[index % labels.count].text), "caption": .string(labels[(index + 7) % labels.count].text),
-                "text": .string(sentences[index % sentences.count].text), "timestamp": .string("\(index % 12 + 1):\(index % 50 + 10) PM"),
-                "subtitle": .string(sentences[(index + 3) % sentences.count].text), "imageURL": "https://example.com/a.png",
-                "image": ["width": .integer(40 + index % 30), "height": .integer(40 + index % 20)],
-            ])
-        }
-    }
-
     for (kind, template) in [("message", BuiltInTemplates.message), ("subtitle", BuiltInTemplates.subtitle), ("image", BuiltInTemplates.image)] {
-        let rows = items(kind)
+        let rows = Samples.rowItems(kind: kind)
         let compiled = try! CompiledTemplate(template)
         for warm in [false, true] {
             Benchmark("Rows \(warm ? "warm" : "cold")/\(kind)", configuration: perRow) { benchmark in

@@ -1,6 +1,7 @@
 // The benchmark fixtures (Fixtures/samples.json), the shared engine, and the Pango peer.
 
 import Foundation
+import GalleyLayout
 import GalleyText
 import PangoComparison
 
@@ -43,6 +44,20 @@ public enum Samples {
         let engine = try! TextEngine()
         for sample in samples { _ = try! engine.measure(sample.text, style: style, width: width, paragraph: ParagraphStyle(language: sample.lang)) }
         return engine
+    }
+
+    /// 64 rows of `kind` from the Latin fixtures: the rows the row benchmarks measure.
+    public static func rowItems(kind: String) -> [Item] {
+        let sentences = sentences.filter { $0.script == "Latn" }
+        let labels = labels.filter { $0.script == "Latn" }
+        return (0..<64).map { index in
+            Item(id: "\(index)", kind: kind, fields: [
+                "title": .string(labels[index % labels.count].text), "caption": .string(labels[(index + 7) % labels.count].text),
+                "text": .string(sentences[index % sentences.count].text), "timestamp": .string("\(index % 12 + 1):\(index % 50 + 10) PM"),
+                "subtitle": .string(sentences[(index + 3) % sentences.count].text), "imageURL": "https://example.com/a.png",
+                "image": ["width": .integer(40 + index % 30), "height": .integer(40 + index % 20)],
+            ])
+        }
     }
 
     /// An engine that caches nothing: every measurement analyses and shapes from scratch.

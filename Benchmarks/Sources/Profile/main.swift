@@ -46,12 +46,7 @@ case "row":
     // A warm message row, measured and arranged with its text layouts, as the row benchmark does.
     let template = try CompiledTemplate(BuiltInTemplates.message)
     let environment = LayoutEnvironment(textEngine: Samples.warmEngine(for: []), scale: 2)
-    let rows = sentences.prefix(64).enumerated().map { index, sample in
-        Item(id: "\(index)", kind: "message", fields: [
-            "title": "Joe Hewitt", "caption": "Re: heights", "text": .string(sample.text), "timestamp": "9:41 AM",
-            "imageURL": "https://example.com/a.png",
-        ])
-    }
+    let rows = Samples.rowItems(kind: "message")
     for row in rows { _ = arrange(try measure(row, template: template, width: 375, environment: environment)) }
     for index in 0..<count {
         total += arrange(try measure(rows[index % rows.count], template: template, width: 375, environment: environment)).height
