@@ -123,13 +123,14 @@ struct GlyphRunBuilder {
         let first = logical.partitionPoint { $0.start + $0.segment.length <= lower }
         var last = first
         while last < logical.count && logical[last].start < upper { last += 1 }
-        let overlapping = logical[first..<last]
         let capacity = upper - lower  // glyphs are usually no more than UTF-16 units
         run.glyphs.reserveCapacity(capacity)
         run.positions.reserveCapacity(capacity)
         run.advances.reserveCapacity(capacity)
         run.clusters.reserveCapacity(capacity)
-        for placed in item.isRightToLeft ? Array(overlapping.reversed()) : Array(overlapping) {
+        for position in first..<last {
+            // In visual order: a right-to-left item's segments run backwards.
+            let placed = logical[item.isRightToLeft ? first + last - 1 - position : position]
             let segment = placed.segment
             let glyphs = segment.glyphs
             for glyph in glyphs.indices {
