@@ -19,17 +19,18 @@ struct BatchRunner {
     /// Runs `transform` on every line that is not blank, writes its output in input order, and
     /// exits with status 1 (after saying how many on standard error) when any line failed.
     ///
-    /// - Parameter command: The subcommand's name, for the failure message.
+    /// - Parameters:
+    ///   - command: The subcommand's name, for the failure message.
+    ///   - transform: Appends the line's output lines (UTF-8, each ending in a newline) and
+    ///     returns whether the line failed.
     func runReportingFailures(
         _ source: LineSource, command: String,
-        transform: @escaping @Sendable (LineSource.Line, Int) -> (text: String, failed: Bool)
+        transform: @escaping @Sendable (LineSource.Line, Int, inout [UInt8]) -> Bool
     ) throws {
         let failures = FailureCounter()
-        try run(source) { line, worker in
-            guard !line.text.allSatisfy(\.isWhitespace) else { return nil }
-            let result = transform(line, worker)
-            if result.failed { failures.increment() }
-            return result.text
+        try run(source) { line, worker, output in
+            guard !line.text.allSatisfy(\.isWhitespace) else { return }
+            if transform(line, worker, &output) { failures.increment() }
         }
         if failures.count > 0 {
             FileHandle.standardError.write(Data("galley \(command): \(failures.count) line(s) failed\n".utf8))
@@ -49,15 +50,15 @@ struct BatchRunner {
         }
     }
 
-    /// Runs `transform` on every line and writes each result line to standard output.
-    /// `transform` gets the line and the worker running it (0 to `jobs` − 1, for state a worker
-    /// keeps to itself), and returns nil for lines that produce no output (blank lines).
+    /// Runs `transform` on every line and writes what it appends to standard output.
+    /// `transform` gets the line, the worker running it (0 to `jobs` − 1, for state a worker
+    /// keeps to itself) and its block's output, to which it appends whole lines (or nothing).
     ///
     /// Workers take blocks of lines from a shared counter, so a worker that drew slow lines
     /// holds the others up by one block at most; a chunk's output is written on a queue of its
     /// own while the next chunk is measured.
     func run(
-        _ source: LineSource, transform: @Sendable (LineSource.Line, Int) -> String?
+        _ source: LineSource, transform: @Sendable (LineSource.Line, Int, inout [UInt8]) -> Void
     ) throws {
         let output = FileHandle.standardOutput
         let writing = DispatchQueue(label: "galley.output")
@@ -72,19 +73,17 @@ struct BatchRunner {
                 while true {
                     let block = nextBlock.wrappingAdd(1, ordering: .relaxed).oldValue
                     guard block < blockCount else { return }
-                    var text = ""
+                    var output: [UInt8] = []
                     for line in lines[(block * blockSize)..<min((block + 1) * blockSize, lines.count)] {
-                        guard let result = transform(line, worker) else { continue }
-                        text += result
-                        text += "\n"
+                        transform(line, worker, &output)
                     }
-                    blocks.set(block, text)
+                    blocks.set(block, output)
                 }
             }
-            let text = blocks.values().joined()
+            let chunk = Data(blocks.values().joined())
             // At most one chunk waits to be written, so memory stays bounded however slow the reader.
             writing.sync {}
-            writing.async { output.write(Data(text.utf8)) }
+            writing.async { output.write(chunk) }
         }
     }
 }
@@ -92,15 +91,15 @@ struct BatchRunner {
 /// One slot per block of lines, each written by exactly one worker.
 /// `@unchecked Sendable`: slots are disjoint between workers, and read only after all finish.
 private final class ResultSlots: @unchecked Sendable {
-    private var slots: [String]
+    private var slots: [[UInt8]]
 
-    init(count: Int) { slots = Array(repeating: "", count: count) }
+    init(count: Int) { slots = Array(repeating: [], count: count) }
 
-    func set(_ index: Int, _ value: String) {
+    func set(_ index: Int, _ value: [UInt8]) {
         slots.withUnsafeMutableBufferPointer { $0[index] = value }
     }
 
-    func values() -> [String] { slots }
+    func values() -> [[UInt8]] { slots }
 }
 
 /// Counts failed lines across worker threads.
@@ -112,12 +111,12 @@ private final class FailureCounter: Sendable {
 
 extension LineSource.Line {
     /// `{"id", "line", "file", "error"}` for this line (`file` only when not standard input).
-    func errorJSON(id: JSONValue, message: String) -> String {
+    func errorJSON(id: JSONValue, message: String) -> [UInt8] {
         var writer = JSONWriter()
         writer.add("id", id)
         writer.add("line", number)
         if file != "<stdin>" { writer.add("file", file) }
         writer.add("error", message)
-        return writer.line
+        return writer.finish()
     }
 }

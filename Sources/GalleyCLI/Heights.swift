@@ -18,12 +18,12 @@ extension Galley {
         @OptionGroup var options: RowOptions
 
         func run() throws {
-            try options.run(keepsTextLayouts: false, command: "heights") { measurement, id in
-                var writer = JSONWriter()
+            try options.run(keepsTextLayouts: false, command: "heights") { measurement, id, output in
+                var writer = JSONWriter(appendingTo: consume output)
                 writer.add("id", id)
                 writer.add("width", measurement.width)
                 writer.add("height", measurement.height)
-                return writer.line
+                output = writer.finish()
             }
         }
     }

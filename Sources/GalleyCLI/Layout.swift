@@ -16,15 +16,15 @@ extension Galley {
         @OptionGroup var options: RowOptions
 
         func run() throws {
-            try options.run(keepsTextLayouts: false, command: "layout") { measurement, id in
+            try options.run(keepsTextLayouts: false, command: "layout") { measurement, id, output in
                 let arrangement = arrange(measurement)
-                var writer = JSONWriter()
+                var writer = JSONWriter(appendingTo: consume output)
                 writer.add("id", id)
                 writer.add("width", measurement.width)
                 writer.add("height", measurement.height)
                 let frames = arrangement.frames.mapValues { JSONValue.array($0.components.map { .number($0) }) }
                 writer.add("frames", .object(frames))
-                return writer.line
+                output = writer.finish()
             }
         }
     }

@@ -45,13 +45,16 @@ extension Galley {
             var runner = BatchRunner()
             if let jobs { runner.jobs = jobs }
             let scale = scale
-            try runner.runReportingFailures(LineSource(paths: files), command: "measure") { line, _ in
-                Self.measure(line, engine: engine, scale: scale)
+            try runner.runReportingFailures(LineSource(paths: files), command: "measure") { line, _, output in
+                let result = Self.measure(line, engine: engine, scale: scale)
+                output += result.line
+                output.append(UInt8(ascii: "\n"))
+                return result.failed
             }
         }
 
         /// The output line for one input line, and whether it is an error.
-        static func measure(_ line: LineSource.Line, engine: TextEngine, scale: Double?) -> (text: String, failed: Bool) {
+        static func measure(_ line: LineSource.Line, engine: TextEngine, scale: Double?) -> (line: [UInt8], failed: Bool) {
             let object: [String: JSONValue]
             do {
                 let value = try JSONParser.parse(line.text)
@@ -79,7 +82,7 @@ extension Galley {
                 if !measurement.missingCharacters.isEmpty {
                     writer.add("missingCharacters", .array(measurement.missingCharacters.map { .string(String($0)) }))
                 }
-                return (writer.line, false)
+                return (writer.finish(), false)
             } catch {
                 return (line.errorJSON(id: id, message: "\(error)"), true)
             }

@@ -108,19 +108,24 @@ struct RowOptions: ParsableArguments {
     }
 
     /// Runs `row` for every item at every width, writing its lines in input order; bad lines
-    /// give `{"id", "line", "error"}`. Exits 1 when any line failed.
-    func run(keepsTextLayouts: Bool, command: String, row: @escaping @Sendable (RowMeasurement, JSONValue) -> String) throws {
+    /// give `{"id", "line", "error"}`. Exits 1 when any line failed. `row` appends one line
+    /// (UTF-8, without its newline) for a measurement and the item's id.
+    func run(
+        keepsTextLayouts: Bool, command: String, row: @escaping @Sendable (RowMeasurement, JSONValue, inout [UInt8]) -> Void
+    ) throws {
         var runner = BatchRunner()
         if let jobs { runner.jobs = jobs }
         let setup = try setup(keepsTextLayouts: keepsTextLayouts, workers: runner.jobs)
-        try runner.runReportingFailures(LineSource(paths: files), command: command) { line, worker in
-            Self.rows(for: line, setup: setup, templates: setup.templates[worker], row: row)
+        try runner.runReportingFailures(LineSource(paths: files), command: command) { line, worker, output in
+            Self.rows(for: line, setup: setup, templates: setup.templates[worker], into: &output, row: row)
         }
     }
 
+    /// Appends the item's lines (or its error line) to `output`; returns whether it failed.
     static func rows(
-        for line: LineSource.Line, setup: Setup, templates: WorkerTemplates, row: (RowMeasurement, JSONValue) -> String
-    ) -> (text: String, failed: Bool) {
+        for line: LineSource.Line, setup: Setup, templates: WorkerTemplates, into output: inout [UInt8],
+        row: (RowMeasurement, JSONValue, inout [UInt8]) -> Void
+    ) -> Bool {
         var id: JSONValue = .null
         do {
             let value: JSONValue
@@ -130,9 +135,15 @@ struct RowOptions: ParsableArguments {
             let item = try Item(object: object)
             let template = try templates.forced ?? templates.registry.template(for: item)
             let measurements = try measure(item, template: template, widths: setup.widths, environment: setup.environment)
-            return (measurements.map { row($0, id) }.joined(separator: "\n"), false)
+            for measurement in measurements {
+                row(measurement, id, &output)
+                output.append(UInt8(ascii: "\n"))
+            }
+            return false
         } catch {
-            return (line.errorJSON(id: id, message: "\(error)"), true)
+            output += line.errorJSON(id: id, message: "\(error)")
+            output.append(UInt8(ascii: "\n"))
+            return true
         }
     }
 }

@@ -20,20 +20,28 @@ public struct JSONParser {
     /// The deepest nesting of arrays and objects accepted.
     public static let maximumDepth = 256
 
-    private let bytes: [UInt8]
+    /// The document, borrowed for the length of one ``parse(_:)-(UnsafeBufferPointer<UInt8>)`` call.
+    private let bytes: UnsafeBufferPointer<UInt8>
     private var position = 0
 
-    private init(_ bytes: [UInt8]) { self.bytes = bytes }
+    private init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
     /// Parses `text`, which must hold exactly one JSON value (surrounding whitespace allowed).
     ///
     /// - Throws: ``JSONParseError`` naming the column and the problem.
     public static func parse(_ text: String) throws(JSONParseError) -> JSONValue {
-        try parse(Array(text.utf8))
+        var text = text
+        // Native strings lend their UTF-8 in place: no copy of the document.
+        return try text.withUTF8 { bytes in Result { () throws(JSONParseError) in try parse(bytes) } }.get()
     }
 
     /// Parses UTF-8 `bytes`; see ``parse(_:)-(String)``.
     public static func parse(_ bytes: [UInt8]) throws(JSONParseError) -> JSONValue {
+        try bytes.withUnsafeBufferPointer { bytes in Result { () throws(JSONParseError) in try parse(bytes) } }.get()
+    }
+
+    /// Parses the UTF-8 in `bytes`, which must stay valid for the call; see ``parse(_:)-(String)``.
+    public static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(JSONParseError) -> JSONValue {
         var parser = JSONParser(bytes)
         parser.skipWhitespace()
         let value = try parser.parseValue(depth: 0)
@@ -62,6 +70,7 @@ public struct JSONParser {
         guard depth < Self.maximumDepth else { throw error("nesting deeper than \(Self.maximumDepth) levels") }
         position += 1
         var members: [String: JSONValue] = [:]
+        members.reserveCapacity(8)  // most objects are small: no rehash on the way to eight members
         skipWhitespace()
         if consume(UInt8(ascii: "}")) { return .object(members) }
         while true {
@@ -107,7 +116,7 @@ public struct JSONParser {
         while scan < bytes.count {
             let byte = bytes[scan]
             if byte == UInt8(ascii: "\"") {
-                let text = String(decoding: bytes[position..<scan], as: UTF8.self)
+                let text = string(position..<scan)
                 position = scan + 1
                 return text
             }
@@ -118,7 +127,7 @@ public struct JSONParser {
         var runStart = position
         func flushRun() {
             if runStart < position {
-                scalars.append(contentsOf: String(decoding: bytes[runStart..<position], as: UTF8.self).unicodeScalars)
+                scalars.append(contentsOf: string(runStart..<position).unicodeScalars)
             }
         }
         while position < bytes.count {
@@ -195,7 +204,8 @@ public struct JSONParser {
 
     private mutating func parseNumber() throws(JSONParseError) -> JSONValue {
         let start = position
-        _ = consume(UInt8(ascii: "-"))
+        let isNegative = consume(UInt8(ascii: "-"))
+        let digitsStart = position
         guard position < bytes.count, isDigit(bytes[position]) else { throw error("expected a digit, found \(describeCurrent())") }
         if bytes[position] == UInt8(ascii: "0") {
             position += 1
@@ -216,7 +226,13 @@ public struct JSONParser {
             guard position < bytes.count, isDigit(bytes[position]) else { throw error("expected a digit in the exponent, found \(describeCurrent())") }
             while position < bytes.count, isDigit(bytes[position]) { position += 1 }
         }
-        let text = String(decoding: bytes[start..<position], as: UTF8.self)
+        // Up to 18 digits always fit in an Int: summed here, without a string.
+        if isInteger && position - digitsStart <= 18 {
+            var magnitude = 0
+            for index in digitsStart..<position { magnitude = magnitude * 10 + Int(bytes[index] - UInt8(ascii: "0")) }
+            return .integer(isNegative ? -magnitude : magnitude)
+        }
+        let text = string(start..<position)
         if isInteger, let integer = Int(text) { return .integer(integer) }
         guard let number = Double(text), number.isFinite else {
             let end = position
@@ -228,6 +244,11 @@ public struct JSONParser {
     }
 
     // MARK: - Helpers
+
+    /// The bytes in `range` as a string (invalid UTF-8 repaired).
+    private func string(_ range: Range<Int>) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+    }
 
     private mutating func expectLiteral(_ literal: StaticString) throws(JSONParseError) {
         let expected = UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount)

@@ -62,4 +62,44 @@ struct JSONParserTests {
         writer.add("ok", true)
         #expect(writer.line == #"{"id":"a\"\n\u0001","n":20,"x":0.30000000000000004,"list":[1,2],"ok":true}"#)
     }
+
+    @Test("Numbers are written as Swift prints them, integers and quarters included")
+    func numbers() {
+        var values: [Double] = [0, -0.0, 1e15, -1e15, 1e300, 0.1, 1 / 3, 123.456, .pi, 2.5e-8]
+        values += (-400...400).map { Double($0) / 4 }
+        values += [Double(1 << 52) + 0.5, 999_999_999_999_999.75, 999_999_999_999.75, 1e12 + 0.25, 1e12 - 0.25, -0.25]
+        for value in values {
+            let expected = value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+            #expect(JSONWriter.format(value) == expected, "\(value)")
+        }
+        #expect(JSONWriter.format(.infinity) == "null")
+        #expect(JSONWriter.format(.nan) == "null")
+        for integer in [0, 7, -7, 10, 99, 100, 1_000_000_007, Int.max, Int.min] {
+            var writer = JSONWriter()
+            writer.add("i", integer)
+            #expect(writer.line == #"{"i":\#(integer)}"#)
+        }
+    }
+
+    @Test("Integers parse exactly on both sides of the 18-digit fast path")
+    func integers() throws {
+        for text in ["0", "-0", "7", "-7", "999999999999999999", "-999999999999999999", "1000000000000000000",
+                     "9223372036854775807", "-9223372036854775808"] {
+            #expect(try JSONParser.parse(text) == .integer(Int(text)!), "\(text)")
+        }
+        #expect(try JSONParser.parse("9223372036854775808") == .number(9223372036854775808))
+    }
+
+    @Test("Objects written into one buffer, each closed, in order")
+    func appending() {
+        var output: [UInt8] = []
+        for id in 1...3 {
+            var writer = JSONWriter(appendingTo: consume output)
+            writer.add("id", id)
+            writer.add("name", "é\t")
+            output = writer.finish()
+            output.append(UInt8(ascii: "\n"))
+        }
+        #expect(String(decoding: output, as: UTF8.self) == "{\"id\":1,\"name\":\"é\\t\"}\n{\"id\":2,\"name\":\"é\\t\"}\n{\"id\":3,\"name\":\"é\\t\"}\n")
+    }
 }
