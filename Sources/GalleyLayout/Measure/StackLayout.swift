@@ -45,7 +45,10 @@ struct StackLayout {
             }
         }
         if let available, available.isFinite {
-            sizes = Self.distribute(sizes, available: available, nodes: nodes.indices.filter { !children[$0].isCollapsed }.map { nodes[$0] })
+            var flexing: [CompiledNode] = []
+            flexing.reserveCapacity(visibleCount)
+            for index in children.indices where !children[index].isCollapsed { flexing.append(nodes[index]) }
+            sizes = Self.distribute(sizes, available: available, nodes: flexing)
         }
         var position = 0
         for index in children.indices where !children[index].isCollapsed {
@@ -63,11 +66,13 @@ struct StackLayout {
             if horizontal { children[index].size.width = sizes[position] } else { children[index].size.height = sizes[position] }
         }
 
-        // Cross axis, over the visible children that are not spacers.
-        func isContent(_ index: Int) -> Bool { !children[index].isCollapsed && !nodes[index].isSpacer }
+        // Cross axis, over the visible children that are not spacers. (Helpers take the children
+        // as arguments: a local function that captured the mutable array would box it, and
+        // every access would then be checked for exclusivity at run time.)
+        func isContent(_ index: Int, _ children: [MeasuredNode]) -> Bool { !children[index].isCollapsed && !nodes[index].isSpacer }
         var widestCross = 0.0
         var hasCross = false
-        for index in children.indices where isContent(index) {
+        for index in children.indices where isContent(index, children) {
             let cross = horizontal ? children[index].size.height : children[index].size.width
             widestCross = hasCross ? max(widestCross, cross) : cross
             hasCross = true
@@ -81,15 +86,15 @@ struct StackLayout {
         var baselineShifts: [Int: Double] = [:]
         if horizontal && (stack.alignment == .firstBaseline || stack.alignment == .lastBaseline) {
             let first = stack.alignment == .firstBaseline
-            func baseline(_ index: Int) -> Double {
-                (first ? children[index].firstBaseline : children[index].lastBaseline) ?? children[index].size.height
+            func baseline(_ child: MeasuredNode) -> Double {
+                (first ? child.firstBaseline : child.lastBaseline) ?? child.size.height
             }
             var line = -Double.infinity  // there is content, so this becomes its lowest baseline
-            for index in children.indices where isContent(index) { line = max(line, baseline(index)) }
+            for index in children.indices where isContent(index, children) { line = max(line, baseline(children[index])) }
             var bottom = 0.0
-            for index in children.indices where isContent(index) {
-                baselineShifts[index] = line - baseline(index)
-                bottom = max(bottom, line - baseline(index) + children[index].size.height)
+            for index in children.indices where isContent(index, children) {
+                baselineShifts[index] = line - baseline(children[index])
+                bottom = max(bottom, line - baseline(children[index]) + children[index].size.height)
             }
             crossSize = height ?? bottom
         }
@@ -117,13 +122,14 @@ struct StackLayout {
             position += 1
         }
         let size = horizontal ? Size(width: offset, height: crossSize) : Size(width: crossSize, height: offset)
-        let firstText = children.indices.first { isContent($0) && children[$0].firstBaseline != nil }
-        let lastText = children.indices.last { isContent($0) && children[$0].lastBaseline != nil }
+        let placed = children
+        let firstText = placed.indices.first { isContent($0, placed) && placed[$0].firstBaseline != nil }
+        let lastText = placed.indices.last { isContent($0, placed) && placed[$0].lastBaseline != nil }
         return MeasuredNode(
             node: node, size: size,
-            firstBaseline: firstText.map { children[$0].origin.y + children[$0].firstBaseline! },
-            lastBaseline: lastText.map { children[$0].origin.y + children[$0].lastBaseline! },
-            children: children)
+            firstBaseline: firstText.map { placed[$0].origin.y + placed[$0].firstBaseline! },
+            lastBaseline: lastText.map { placed[$0].origin.y + placed[$0].lastBaseline! },
+            children: placed)
     }
 
     private func clamp(_ value: Double, _ node: CompiledNode) -> Double {

@@ -25,6 +25,14 @@ struct PlacedLine: Sendable {
 struct LineStacker {
     let paragraph: ShapedParagraph
     let width: Double
+    /// The paragraph's style, copied once rather than per line (a copy retains its language).
+    private let style: ParagraphStyle
+
+    init(paragraph: ShapedParagraph, width: Double) {
+        self.paragraph = paragraph
+        self.width = width
+        style = paragraph.paragraphStyle
+    }
 
     /// Every line, top to bottom.
     func lines() -> [PlacedLine] {
@@ -37,7 +45,6 @@ struct LineStacker {
     /// allocates nothing. A line is handed over once the next one is known, so that the last
     /// allowed line can be replaced by its truncated form first.
     func stack(_ visit: (PlacedLine) -> Void) {
-        let style = paragraph.paragraphStyle
         let units = paragraph.units
         let breaker = LineBreaker(units: units, width: width, mode: style.lineBreakMode)
         var pending: PlacedLine?
@@ -104,10 +111,13 @@ struct LineStacker {
         func includeUnits(_ range: Range<Int>) {
             // Item by item, not unit by unit: a line holds few items.
             var unit = range.lowerBound
-            while unit < range.upperBound {
-                let item = Int(paragraph.units.items[unit])
-                include(paragraph.items[item].metrics)
-                unit = paragraph.itemUnitEnds[item]
+            // Through a buffer: subscripting the array would copy the whole item to read a field.
+            paragraph.items.withUnsafeBufferPointer { items in
+                while unit < range.upperBound {
+                    let item = Int(paragraph.units.items[unit])
+                    include(items[item].metrics)
+                    unit = paragraph.itemUnitEnds[item]
+                }
             }
         }
         if let truncation {
@@ -117,7 +127,7 @@ struct LineStacker {
             includeUnits(span.start..<span.end)
         }
         let natural = ascent + descent + lineGap
-        let height = paragraph.paragraphStyle.lineHeight(natural: natural)
+        let height = style.lineHeight(natural: natural)
         return PlacedLine(
             span: span, truncation: truncation, cuts: cuts, width: truncation?.width ?? span.width, ascent: ascent,
             descent: descent, top: top, height: height, baseline: top + height - descent - lineGap)

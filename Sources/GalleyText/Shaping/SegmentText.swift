@@ -6,10 +6,18 @@ struct SegmentText: Hashable, Sendable {
     private let count: Int
     /// Up to 16 UTF-16 units, four to a word; unused units are zero.
     private let inline: (UInt64, UInt64, UInt64, UInt64)
-    /// The text, when it is longer than 16 units.
-    private let overflow: [UInt16]?
+    /// The text, when it is longer than 16 units; empty otherwise. (Not an optional: a key is
+    /// copied for every word looked up, and an optional array copies through a generic witness.)
+    private let overflow: [UInt16]
 
     static let inlineCapacity = 16
+
+    /// No text: the part of a key that its segments' texts complete.
+    init() {
+        count = 0
+        inline = (0, 0, 0, 0)
+        overflow = []
+    }
 
     init(_ text: UnsafeBufferPointer<UInt16>) {
         count = text.count
@@ -20,7 +28,7 @@ struct SegmentText: Hashable, Sendable {
                 for index in text.indices { units[index] = text[index] }
             }
             inline = words
-            overflow = nil
+            overflow = []
         } else {
             inline = (0, 0, 0, 0)
             overflow = Array(text)
@@ -28,12 +36,12 @@ struct SegmentText: Hashable, Sendable {
     }
 
     /// Approximate heap bytes held.
-    var byteCount: Int { overflow.map { $0.count * 2 } ?? 0 }
+    var byteCount: Int { overflow.count * 2 }
 
     /// Combines this text into a key's hash.
     func combine(into hasher: inout KeyHasher) {
         hasher.combine(count)
-        if let overflow {
+        if count > Self.inlineCapacity {
             for unit in overflow { hasher.combine(UInt64(unit)) }
             return
         }
@@ -49,7 +57,7 @@ struct SegmentText: Hashable, Sendable {
 
     func hash(into hasher: inout Hasher) {
         hasher.combine(count)
-        if let overflow {
+        if count > Self.inlineCapacity {
             hasher.combine(overflow)
         } else {
             hasher.combine(inline.0)

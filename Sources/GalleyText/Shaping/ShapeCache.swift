@@ -9,7 +9,7 @@ extension BoundedCache where Key == ShapeKey, Value == ShapedSegment {
     func segment(for key: ShapeKey, shape: () -> ShapedSegment) -> ShapedSegment {
         if let found = value(for: key) { return found }
         let made = shape()
-        insert(made, for: key, bytes: made.byteCount + (key.text?.byteCount ?? 0) + 96)
+        insert(made, for: key, bytes: made.byteCount + key.text.byteCount + 96)
         return made
     }
 }

@@ -9,12 +9,13 @@ struct ShapeKey: PrecomputedHashKey {
     let script: UInt32
     let isRightToLeft: Bool
     let languageID: Int
-    let text: SegmentText?
+    /// The segment's text; empty in the key an item's segments share (see ``with(text:)``).
+    let text: SegmentText
     private let hashCode: Int
 
     var precomputedHash: Int { hashCode }
 
-    init(faceID: Int, featureSetID: Int, script: UInt32, isRightToLeft: Bool, languageID: Int, text: SegmentText? = nil) {
+    init(faceID: Int, featureSetID: Int, script: UInt32, isRightToLeft: Bool, languageID: Int, text: SegmentText = SegmentText()) {
         self.faceID = faceID
         self.featureSetID = featureSetID
         self.script = script
@@ -24,7 +25,7 @@ struct ShapeKey: PrecomputedHashKey {
         var hasher = KeyHasher()
         hasher.combine(faceID << 20 ^ featureSetID)
         hasher.combine(Int(script) << 32 ^ languageID << 1 ^ (isRightToLeft ? 1 : 0))
-        text?.combine(into: &hasher)
+        text.combine(into: &hasher)
         hashCode = hasher.finalized
     }
 
