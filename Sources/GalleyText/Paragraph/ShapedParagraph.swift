@@ -111,6 +111,9 @@ final class BreakUnits: Sendable {
     /// The units grouped into words (runs between line-break opportunities), so that breaking
     /// lines steps word by word.
     let words: [BreakWord]
+    /// Units that start with a mandatory break, ascending (usually none): truncation finds the
+    /// paragraph around a line here instead of walking the rest of the text.
+    let mandatoryBreaks: [Int]
 
     var count: Int { advances.count }
 
@@ -120,6 +123,9 @@ final class BreakUnits: Sendable {
         self.flags = flags
         self.items = items
         words = Self.words(advances: advances, flags: flags)
+        var breaks: [Int] = []
+        for word in words where word.startsWithMandatoryBreak { breaks.append(word.start) }
+        mandatoryBreaks = breaks
     }
 
     /// The units grouped into words, from their break flags and advances.

@@ -40,10 +40,10 @@ struct Truncator {
         let units = paragraph.units
         let count = units.count
         // The first paragraph of what remains, and the last one, without their separators.
-        var firstEnd = start + 1
-        while firstEnd < count && !units.flags[firstEnd].contains(.mandatoryBreakBefore) { firstEnd += 1 }
-        var lastStart = count - 1
-        while lastStart > start && !units.flags[lastStart].contains(.mandatoryBreakBefore) { lastStart -= 1 }
+        let breaks = units.mandatoryBreaks
+        let firstBreak = breaks.partitionPoint { $0 <= start }
+        let firstEnd = firstBreak < breaks.count ? breaks[firstBreak] : count
+        let lastStart = firstBreak < breaks.count ? breaks[breaks.count - 1] : start
         func trimmedEnd(_ end: Int, from begin: Int) -> Int {
             var end = end
             while end > begin && units.flags[end - 1].contains(.lineSeparator) { end -= 1 }

@@ -59,6 +59,10 @@ public struct ParagraphStyle: Sendable, Hashable {
 
     /// Why the style cannot be used, or nil when it can.
     var problem: String? {
+        // Checked before the names are listed: every paragraph shaped asks, and nearly all pass.
+        func isLength(_ value: Double) -> Bool { value.isFinite && value >= 0 }
+        if isLength(lineHeightMultiple) && isLength(minimumLineHeight) && isLength(maximumLineHeight) && isLength(lineSpacing)
+            && isLength(paragraphSpacing) && isLength(maximumHeight ?? 0) && maximumLines >= 0 { return nil }
         let lengths: [(String, Double)] = [
             ("lineHeightMultiple", lineHeightMultiple), ("minimumLineHeight", minimumLineHeight),
             ("maximumLineHeight", maximumLineHeight), ("lineSpacing", lineSpacing),
@@ -67,8 +71,7 @@ public struct ParagraphStyle: Sendable, Hashable {
         if let (name, value) = lengths.first(where: { !$0.1.isFinite || $0.1 < 0 }) {
             return "\(name) must be a finite number ≥ 0, not \(value)"
         }
-        if maximumLines < 0 { return "maximumLines must be ≥ 0, not \(maximumLines)" }
-        return nil
+        return "maximumLines must be ≥ 0, not \(maximumLines)"
     }
 }
 

@@ -99,6 +99,29 @@ struct TruncationTests {
         #expect(Self.keptClusters(layout) == [0, 1, 2, 3, 4])
     }
 
+    @Test("Over several paragraphs, the head keeps the end of the last, the middle the start of the first and the end of the last")
+    func severalParagraphs() throws {
+        let text = "One\nTwo two two two two two two two two two two\nThree three"
+        let units = Array(text.utf16)
+        let lastStart = units.lastIndex(of: 0x0A)! + 1
+        let head = try Self.layout(.truncateHead, maximumLines: 1, text: text)
+        #expect(head.isTruncated && head.lines.count == 1)
+        let headKept = Self.keptClusters(head)
+        // A suffix of the last paragraph, as wide as fits beside the ellipsis.
+        #expect(headKept.first! >= lastStart && headKept.last! == units.count - 1)
+        let suffix = text.utf16Slice(headKept.first!..<units.count)
+        #expect(abs(head.lines[0].width - (HarfBuzzReference.notoSans.width(of: suffix, size: 17) + Self.ellipsisWidth)) < 0.5)
+        let middle = try Self.layout(.truncateMiddle, maximumLines: 1, text: text)
+        let runs = middle.glyphRuns
+        let ellipsisIndex = try #require(runs.firstIndex(where: { $0.isEllipsis }))
+        let before = runs[..<ellipsisIndex].flatMap(\.clusters)
+        let after = runs[(ellipsisIndex + 1)...].flatMap(\.clusters)
+        // The front from the first paragraph ("One"), the back from the last.
+        #expect(Set(before) == [0, 1, 2])
+        #expect(after.min()! >= lastStart && after.max()! == units.count - 1)
+        #expect(middle.lines[0].width <= Self.width)
+    }
+
     @Test("A width narrower than the ellipsis still makes one line with the ellipsis")
     func tinyWidth() throws {
         let layout = try Shared.engine.layout(Self.text, style: Self.style, width: 2, paragraph: ParagraphStyle(lineBreakMode: .truncateTail, maximumLines: 1))
