@@ -29,7 +29,7 @@ struct BatchRunner {
     ) throws {
         let failures = FailureCounter()
         try run(source) { line, worker, output in
-            guard !line.text.allSatisfy(\.isWhitespace) else { return }
+            guard !line.isBlank else { return }
             if transform(line, worker, &output) { failures.increment() }
         }
         if failures.count > 0 {

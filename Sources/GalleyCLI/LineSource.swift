@@ -9,7 +9,16 @@ final class LineSource {
     struct Line: Sendable {
         var file: String
         var number: Int
-        var text: String
+        /// The line's bytes, without its line ending. Kept as bytes: the JSON parser reads them
+        /// in place, and making a string of every line first would check its UTF-8 twice.
+        var bytes: [UInt8]
+
+        /// Whether the line holds nothing but whitespace.
+        var isBlank: Bool {
+            guard let first = bytes.firstIndex(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) else { return true }
+            // Past ASCII whitespace, only a non-ASCII character can still be blank (a no-break space, say).
+            return bytes[first] >= 0x80 && String(decoding: bytes, as: UTF8.self).allSatisfy(\.isWhitespace)
+        }
     }
 
     private var pending: [String]
@@ -74,6 +83,6 @@ final class LineSource {
         if bytes.last == 0x0D { bytes = bytes.dropLast() }
         lineNumber += 1
         position = next
-        return Line(file: name, number: lineNumber, text: String(decoding: bytes, as: UTF8.self))
+        return Line(file: name, number: lineNumber, bytes: Array(bytes))
     }
 }

@@ -57,7 +57,7 @@ extension Galley {
         static func measure(_ line: LineSource.Line, engine: TextEngine, scale: Double?) -> (line: [UInt8], failed: Bool) {
             let object: [String: JSONValue]
             do {
-                let value = try JSONParser.parse(line.text)
+                let value = try JSONParser.parse(line.bytes)
                 guard case .object(let members) = value else {
                     return (line.errorJSON(id: .null, message: "expected a JSON object, got \(value.kindName)"), true)
                 }

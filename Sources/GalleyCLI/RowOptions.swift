@@ -129,7 +129,7 @@ struct RowOptions: ParsableArguments {
         var id: JSONValue = .null
         do {
             let value: JSONValue
-            do { value = try JSONParser.parse(line.text) } catch { throw LayoutError.invalidItem("invalid JSON at \(error)") }
+            do { value = try JSONParser.parse(line.bytes) } catch { throw LayoutError.invalidItem("invalid JSON at \(error)") }
             if case .object(let members) = value { id = members["id"] ?? .null }
             guard case .object(let object) = value else { throw LayoutError.invalidItem("expected a JSON object, got \(value.kindName)") }
             let item = try Item(object: object)

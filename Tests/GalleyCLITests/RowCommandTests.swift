@@ -33,6 +33,16 @@ struct RowCommandTests {
         #expect(output.stderr.contains("3 line(s) failed"))
     }
 
+    @Test("Blank lines (spaces, tabs, a no-break space) are skipped but counted; CRLF endings are read")
+    func blankLines() throws {
+        let input = "\r\n \t \n{\"id\": 1, \"kind\": \"text\", \"text\": \"One\"}\r\n\u{A0}\n  \u{A0}x\n{\"id\": 2, \"kind\": \"text\", \"text\": \"Two\"}"
+        let output = try GalleyExecutable.run(["heights"], input: input)
+        let lines = output.lines
+        #expect(lines.map { "\($0["id"]!)" } == ["1", "<null>", "2"])
+        #expect(lines[1]["line"] as? Int == 5)
+        #expect(output.stderr.contains("1 line(s) failed"))
+    }
+
     @Test("layout: frames of every named node, collapsed ones at zero")
     func layout() throws {
         let output = try GalleyExecutable.run(["layout", "--width", "320"], input: Self.items.components(separatedBy: "\n")[0])

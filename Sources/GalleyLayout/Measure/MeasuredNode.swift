@@ -44,8 +44,5 @@ struct MeasuredText: Sendable {
     var layout: TextLayout?
     /// The width to lay the text out at, when the environment keeps text layouts.
     var layoutWidth: Double?
-    /// Exact text size, before rounding up to pixels.
-    var size: Size
     var lineCount: Int
-    var isRightToLeft: Bool
 }

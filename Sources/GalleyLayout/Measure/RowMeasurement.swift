@@ -31,8 +31,8 @@ public struct RowMeasurement: Sendable {
     }
 
     let root: MeasuredNode
-    /// Every node name of the template.
     /// The template's nodes, by id.
     let nodes: [CompiledNode]
+    /// Every node name of the template.
     let names: [String]
 }

@@ -145,15 +145,14 @@ struct RowMeasurer {
         // the row is measured (see `layOutText`), not those of every width a label was offered.
         let measurement = paragraph.measure(width: available)
         let text = MeasuredText(
-            layout: nil, layoutWidth: environment.keepsTextLayouts ? available : nil, size: measurement.size,
-            lineCount: measurement.lineCount, isRightToLeft: paragraph.isRightToLeft)
+            layout: nil, layoutWidth: environment.keepsTextLayouts ? available : nil, lineCount: measurement.lineCount)
         let firstBaseline = measurement.firstBaseline
         let lastBaseline = measurement.lastBaseline
         // A label fills the width it is offered, as a cell's text label fills its content area;
         // offered unlimited width, it is as wide as its text. Heights round up to pixels, as
         // UIKit's sizeThatFits does.
-        let labelWidth = available.isFinite ? available : pixelCeil(text.size.width)
-        let size = Size(width: labelWidth, height: pixelCeil(text.size.height))
+        let labelWidth = available.isFinite ? available : pixelCeil(measurement.size.width)
+        let size = Size(width: labelWidth, height: pixelCeil(measurement.size.height))
         return MeasuredNode(node: node, size: size, firstBaseline: firstBaseline, lastBaseline: lastBaseline, text: text)
     }
 
