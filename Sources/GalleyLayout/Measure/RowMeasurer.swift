@@ -30,6 +30,9 @@ struct RowMeasurer {
         self.template = template
         self.environment = environment
         shaped = Array(repeating: nil, count: template.nodes.count)
+        // Room for every node offered two sizes (natural and final), so the memo rarely regrows.
+        offers.reserveCapacity(2 * template.nodes.count)
+        measurements.reserveCapacity(2 * template.nodes.count)
     }
 
     /// A node and the space it was offered, compared bit for bit (an offer may be infinite).

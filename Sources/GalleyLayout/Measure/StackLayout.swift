@@ -142,20 +142,23 @@ struct StackLayout {
     /// Grows or shrinks `sizes` to add up to `available`, freezing children at their limits.
     static func distribute(_ natural: [Double], available: Double, nodes: [CompiledNode]) -> [Double] {
         var sizes = natural
+        // Most stacks fit exactly or have nothing to flex: no working arrays for them.
+        var free = available - sizes.reduce(0, +)
+        guard abs(free) >= 1e-9 else { return sizes }
         var frozen = [Bool](repeating: false, count: sizes.count)
         for _ in 0...sizes.count {
-            let free = available - sizes.reduce(0, +)
-            if abs(free) < 1e-9 { break }
             let growing = free > 0
-            let weights = nodes.indices.map { index -> Double in
-                guard !frozen[index] else { return 0 }
-                return growing ? nodes[index].grow : nodes[index].shrink * natural[index]
+            var total = 0.0
+            for index in nodes.indices {
+                total += weight(of: index, growing: growing, frozen: frozen[index], natural: natural, nodes: nodes)
             }
-            let total = weights.reduce(0, +)
             guard total > 0 else { break }
             var changed = false
-            for index in nodes.indices where weights[index] > 0 {
-                var proposed = sizes[index] + free * weights[index] / total
+            for index in nodes.indices {
+                // Weighed before this child is frozen below: every child's share comes from the same total.
+                let weight = weight(of: index, growing: growing, frozen: frozen[index], natural: natural, nodes: nodes)
+                guard weight > 0 else { continue }
+                var proposed = sizes[index] + free * weight / total
                 if growing, let maximum = nodes[index].maximum, proposed >= maximum {
                     proposed = maximum
                     frozen[index] = true
@@ -169,7 +172,15 @@ struct StackLayout {
                 sizes[index] = proposed
             }
             if !changed { break }
+            free = available - sizes.reduce(0, +)
+            if abs(free) < 1e-9 { break }
         }
         return sizes
+    }
+
+    /// A child's share of free space: its grow factor, or its shrink factor times its natural size.
+    private static func weight(of index: Int, growing: Bool, frozen: Bool, natural: [Double], nodes: [CompiledNode]) -> Double {
+        guard !frozen else { return 0 }
+        return growing ? nodes[index].grow : nodes[index].shrink * natural[index]
     }
 }

@@ -132,6 +132,8 @@ final class BreakUnits: Sendable {
     private static func words(advances: [Double], flags: [UnitFlags]) -> [BreakWord] {
         var words: [BreakWord] = []
         let count = advances.count
+        // About one word in five units for alphabetic text: most paragraphs never regrow the array.
+        words.reserveCapacity(count / 5 + 1)
         var start = 0
         while start < count {
             var end = start + 1
