@@ -164,6 +164,14 @@ struct TextAnalysis {
     private static func resolveScripts(_ text: UnsafeBufferPointer<UInt16>) -> [UInt32] {
         let unicode = hb_unicode_funcs_get_default()
         var scripts = [UInt32](repeating: 0, count: text.count)
+        // Through a raw buffer: this runs over every unit of every new paragraph.
+        scripts.withUnsafeMutableBufferPointer { scripts in resolveScripts(text, unicode: unicode, into: scripts) }
+        return scripts
+    }
+
+    private static func resolveScripts(
+        _ text: UnsafeBufferPointer<UInt16>, unicode: OpaquePointer?, into scripts: UnsafeMutableBufferPointer<UInt32>
+    ) {
         var current: UInt32 = 0
         var pendingStart = 0  // first unit still waiting for a real script
         var index = 0
@@ -193,7 +201,6 @@ struct TextAnalysis {
         if current == 0 {
             for index in scripts.indices { scripts[index] = common }
         }
-        return scripts
     }
 }
 

@@ -11,14 +11,14 @@ final class FallbackChain: Sendable {
     /// The requested face first, then the caller's fallbacks, then the collection's order.
     let faces: [FontFace]
 
-    /// Whether the requested face has every visible ASCII character, so that font fallback
-    /// can give them that face without looking each one up.
-    let primaryCoversVisibleASCII: Bool
+    /// Whether the requested face has every printable ASCII character (space included), so
+    /// that font fallback can give them that face without looking each one up.
+    let primaryCoversPrintableASCII: Bool
 
     var primary: FontFace { faces[0] }
 
     init(faces: [FontFace]) {
         self.faces = faces
-        primaryCoversVisibleASCII = (0x21...0x7E).allSatisfy(faces[0].covers)
+        primaryCoversPrintableASCII = (0x20...0x7E).allSatisfy(faces[0].covers)
     }
 }

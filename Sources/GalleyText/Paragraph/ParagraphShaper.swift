@@ -87,42 +87,67 @@ private struct Builder {
     /// when it has them, as Pango does: a space should never switch fonts.
     mutating func assignFonts(_ text: UnsafeBufferPointer<UInt16>, runs: [AttributedText.Run]) {
         var scalars: [UInt32] = []
-        graphemeStarts.reserveCapacity(text.count + 1)
-        graphemeStyles.reserveCapacity(text.count)
-        graphemeFaces.reserveCapacity(text.count)
+        // Written through raw buffers sized for one grapheme per unit, then trimmed: this runs
+        // for every grapheme of every new paragraph, and appends and bounds checks were half of it.
+        let capacity = text.count + 1
+        var starts = [Int](repeating: 0, count: capacity)
+        var styleIndices = [Int](repeating: 0, count: capacity)
+        var faceIndices = [Int](repeating: 0, count: capacity)
+        var count = 0
         let boundaries = analysis.boundaries
-        for (styleIndex, run) in runs.enumerated() {
-            let chain = chains[styleIndex]
-            var current: Int?
-            var start = run.range.lowerBound
-            while start < run.range.upperBound {
-                var end = start + 1
-                while end < run.range.upperBound && !boundaries[end].contains(.grapheme) { end += 1 }
-                let face: Int
-                if end == start + 1 && text[start] > 0x20 && text[start] < 0x7F && chain.primaryCoversVisibleASCII {
-                    // Visible ASCII in a face that has it all: the commonest case, decided at once.
-                    face = 0
-                } else if end == start + 1 && text[start] < 0x231A && text[start] & 0xF800 != 0xD800 {
-                    // One BMP character that cannot ask for emoji: the common case, without arrays.
-                    face = chooseFace(forSingle: UInt32(text[start]), chain: chain, current: current)
-                } else {
-                    scalars.removeAll(keepingCapacity: true)
-                    var offset = start
-                    while offset < end {
-                        let (scalar, length) = decodeScalar(text, at: offset)
-                        scalars.append(scalar)
-                        offset += length
+        starts.withUnsafeMutableBufferPointer { starts in
+        styleIndices.withUnsafeMutableBufferPointer { styleIndices in
+        faceIndices.withUnsafeMutableBufferPointer { faceIndices in
+        boundaries.withUnsafeBufferPointer { boundaries in
+            for (styleIndex, run) in runs.enumerated() {
+                let chain = chains[styleIndex]
+                let coversASCII = chain.primaryCoversPrintableASCII
+                var current: Int?
+                var start = run.range.lowerBound
+                while start < run.range.upperBound {
+                    var end = start + 1
+                    while end < run.range.upperBound && !boundaries[end].contains(.grapheme) { end += 1 }
+                    let face: Int
+                    let unit = text[start]
+                    if end == start + 1 && unit > 0x20 && unit < 0x7F && coversASCII {
+                        // Visible ASCII in a face that has it all: the commonest case, decided at once.
+                        face = 0
+                    } else if end == start + 1 && unit == 0x20 && (current ?? 0) == 0 && coversASCII {
+                        // A space after text in the primary face (or first) stays there, as any
+                        // invisible character does: the next commonest case.
+                        face = 0
+                    } else if end == start + 1 && unit < 0x231A && unit & 0xF800 != 0xD800 {
+                        // One BMP character that cannot ask for emoji: the common case, without arrays.
+                        face = chooseFace(forSingle: UInt32(unit), chain: chain, current: current)
+                    } else {
+                        scalars.removeAll(keepingCapacity: true)
+                        var offset = start
+                        while offset < end {
+                            let (scalar, length) = decodeScalar(text, at: offset)
+                            scalars.append(scalar)
+                            offset += length
+                        }
+                        face = chooseFace(for: scalars, chain: chain, current: current)
                     }
-                    face = chooseFace(for: scalars, chain: chain, current: current)
+                    starts[count] = start
+                    styleIndices[count] = styleIndex
+                    faceIndices[count] = face
+                    count += 1
+                    current = face
+                    start = end
                 }
-                graphemeStarts.append(start)
-                graphemeStyles.append(styleIndex)
-                graphemeFaces.append(face)
-                current = face
-                start = end
             }
         }
-        graphemeStarts.append(utf16.count)
+        }
+        }
+        }
+        starts[count] = utf16.count
+        starts.removeLast(capacity - count - 1)
+        styleIndices.removeLast(capacity - count)
+        faceIndices.removeLast(capacity - count)
+        graphemeStarts = starts
+        graphemeStyles = styleIndices
+        graphemeFaces = faceIndices
     }
 
     /// ``chooseFace(for:chain:current:)`` for a cluster of one BMP scalar below U+231A.
@@ -276,34 +301,52 @@ private struct Builder {
 
     private func makeUnits(_ text: UnsafeBufferPointer<UInt16>, advances: [Double], segmentStarts: [Bool]) -> BreakUnits {
         let count = graphemeFaces.count
-        var unitAdvances = [Double](repeating: 0, count: count)
+        var itemEnds: [Int] = []
+        itemEnds.reserveCapacity(items.count)
+        for item in items { itemEnds.append(item.range.upperBound) }
         var unitFlags = [UnitFlags](repeating: [], count: count)
         var unitItems = [Int32](repeating: 0, count: count)
-        let boundaries = analysis.boundaries
-        var itemIndex = 0
-        for index in 0..<count {
-            let start = graphemeStarts[index]
-            let end = graphemeStarts[index + 1]
-            while items[itemIndex].range.upperBound <= start { itemIndex += 1 }
-            var advance = advances[start]
-            for offset in (start + 1)..<end { advance += advances[offset] }
-            var flags: UnitFlags = []
-            let unit = text[start]
-            // Visible ASCII is neither whitespace nor a separator; only the rest is looked up.
-            if unit <= 0x20 || unit >= 0x7F {
-                let first = decodeScalar(text, at: start).0
-                if CharacterClass.isHangingWhitespace(first) { flags.insert(.whitespace) }
-                if CharacterClass.isLineSeparator(first) { flags.insert(.lineSeparator) }
+        // One pass per unit over raw buffers: this runs for every grapheme of every new paragraph,
+        // and bounds checks were a third of it.
+        let unitAdvances = [Double](unsafeUninitializedCapacity: count) { unitAdvances, initialized in
+            graphemeStarts.withUnsafeBufferPointer { starts in
+            advances.withUnsafeBufferPointer { advances in
+            segmentStarts.withUnsafeBufferPointer { segmentStarts in
+            analysis.boundaries.withUnsafeBufferPointer { boundaries in
+            unitFlags.withUnsafeMutableBufferPointer { unitFlags in
+            unitItems.withUnsafeMutableBufferPointer { unitItems in
+                var itemIndex = 0
+                for index in 0..<count {
+                    let start = starts[index]
+                    let end = starts[index + 1]
+                    while itemEnds[itemIndex] <= start { itemIndex += 1 }
+                    var advance = advances[start]
+                    for offset in (start + 1)..<end { advance += advances[offset] }
+                    var flags: UnitFlags = []
+                    let unit = text[start]
+                    // Visible ASCII is neither whitespace nor a separator; only the rest is looked up.
+                    if unit <= 0x20 || unit >= 0x7F {
+                        let first = decodeScalar(text, at: start).0
+                        if CharacterClass.isHangingWhitespace(first) { flags.insert(.whitespace) }
+                        if CharacterClass.isLineSeparator(first) { flags.insert(.lineSeparator) }
+                    }
+                    if segmentStarts[start] { flags.insert(.segmentStart) }
+                    if start > 0 {
+                        let boundary = boundaries[start]
+                        if boundary.contains(.lineBreak) { flags.insert(.breakBefore) }
+                        if boundary.contains(.mandatoryBreak) { flags.insert(.mandatoryBreakBefore) }
+                    }
+                    unitAdvances.initializeElement(at: index, to: advance)
+                    unitFlags[index] = flags
+                    unitItems[index] = Int32(itemIndex)
+                }
             }
-            if segmentStarts[start] { flags.insert(.segmentStart) }
-            if start > 0 {
-                let boundary = boundaries[start]
-                if boundary.contains(.lineBreak) { flags.insert(.breakBefore) }
-                if boundary.contains(.mandatoryBreak) { flags.insert(.mandatoryBreakBefore) }
             }
-            unitAdvances[index] = advance
-            unitFlags[index] = flags
-            unitItems[index] = Int32(itemIndex)
+            }
+            }
+            }
+            }
+            initialized = count
         }
         return BreakUnits(starts: graphemeStarts, advances: unitAdvances, flags: unitFlags, items: unitItems)
     }
