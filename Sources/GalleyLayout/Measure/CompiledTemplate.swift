@@ -52,8 +52,12 @@ final class CompiledNode: Sendable {
     let shrink: Double
     let minimum: Double?
     let maximum: Double?
+    /// Whether the node is a spacer: stored, because stacks ask for every child on every pass
+    /// and matching the kind copies its payload.
+    let isSpacer: Bool
 
     init(id: Int, name: String?, path: String, typeName: String, kind: CompiledKind, grow: Double, shrink: Double, minimum: Double?, maximum: Double?) {
+        if case .spacer = kind { isSpacer = true } else { isSpacer = false }
         self.id = id
         self.name = name
         self.path = path
@@ -63,11 +67,6 @@ final class CompiledNode: Sendable {
         self.shrink = shrink
         self.minimum = minimum
         self.maximum = maximum
-    }
-
-    var isSpacer: Bool {
-        if case .spacer = kind { return true }
-        return false
     }
 }
 

@@ -40,9 +40,8 @@ struct StackLayout {
         var sizes: [Double] = []
         sizes.reserveCapacity(visibleCount)
         for index in children.indices where !children[index].isCollapsed {
-            if case .spacer(let length) = nodes[index].kind { sizes.append(length) } else {
-                sizes.append(clamp(mainSize(children[index].size), nodes[index]))
-            }
+            // A spacer's natural length is its measured size along the axis (see RowMeasurer).
+            sizes.append(nodes[index].isSpacer ? mainSize(children[index].size) : clamp(mainSize(children[index].size), nodes[index]))
         }
         if let available, available.isFinite {
             var flexing: [CompiledNode] = []

@@ -43,8 +43,10 @@ struct TextAnalysis {
         _ text: UnsafeBufferPointer<UInt16>, locale: String, lineBreakMode: LineBreakMode,
         direction: WritingDirection, iterators: BreakIteratorPool
     ) throws(TextError) -> TextAnalysis {
-        var boundaries = [Boundary](repeating: [], count: text.count + 1)
-        try markGraphemes(text, into: &boundaries, iterators: iterators)
+        // Most text starts a cluster at every unit (see `isAlwaysClusterStart`): start from that.
+        let simpleClusters = text.allSatisfyPastASCII(Self.isAlwaysClusterStart)
+        var boundaries = [Boundary](repeating: simpleClusters ? .grapheme : [], count: text.count + 1)
+        try markGraphemes(text, simpleClusters: simpleClusters, into: &boundaries, iterators: iterators)
         try markLineBreaks(text, locale: locale, charWrap: lineBreakMode == .charWrap, into: &boundaries, iterators: iterators)
         let (levels, paragraphLevels) = try resolveBidi(text, direction: direction)
         return TextAnalysis(
@@ -52,19 +54,20 @@ struct TextAnalysis {
             scripts: resolveScripts(text))
     }
 
+    /// Marks where grapheme clusters start. `simpleClusters` says every unit is one that always
+    /// starts a cluster, and that `boundaries` already marks every position.
     private static func markGraphemes(
-        _ text: UnsafeBufferPointer<UInt16>, into boundaries: inout [Boundary], iterators: BreakIteratorPool
+        _ text: UnsafeBufferPointer<UInt16>, simpleClusters: Bool, into boundaries: inout [Boundary],
+        iterators: BreakIteratorPool
     ) throws(TextError) {
         guard !text.isEmpty else { return }
-        // Text without combining marks, joiners, selectors, jamo or complex scripts: every unit
-        // but LF after CR starts a cluster.
-        if text.allSatisfy(Self.isAlwaysClusterStart) {
-            // The boundaries are still empty: every position but LF after CR starts a cluster.
-            boundaries.withUnsafeMutableBufferPointer { boundaries in
-                boundaries[0] = .grapheme
-                for index in 1...text.count where !(text[index - 1] == 0x0D && index < text.count && text[index] == 0x0A) {
-                    boundaries[index] = .grapheme
-                }
+        if simpleClusters {
+            // Text without combining marks, joiners, selectors, jamo or complex scripts: every
+            // position but LF after CR starts a cluster.
+            var index = 0
+            while index < text.count, let offset = text[index...].firstIndex(of: 0x0D) {
+                if offset + 1 < text.count && text[offset + 1] == 0x0A { boundaries[offset + 1] = [] }
+                index = offset + 1
             }
             return
         }
@@ -113,7 +116,7 @@ struct TextAnalysis {
     private static func resolveBidi(
         _ text: UnsafeBufferPointer<UInt16>, direction: WritingDirection
     ) throws(TextError) -> ([UInt8], [(start: Int, level: UInt8)]) {
-        if direction != .rightToLeft && !text.contains(where: isPossiblyRightToLeft) {
+        if direction != .rightToLeft && text.allSatisfyPastASCII({ !isPossiblyRightToLeft($0) }) {
             return ([], [(0, 0)])
         }
         guard let bidi = CGalley_bidiOpen(Int32(text.count)) else { throw .icu("cannot open a bidi object") }

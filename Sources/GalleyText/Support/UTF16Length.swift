@@ -8,9 +8,23 @@ extension String {
     var utf16Length: Int {
         var string = self
         return string.withUTF8 { bytes in
+            // A lead byte starts a scalar: one unit, or a surrogate pair from U+10000 (F0–F4).
+            // Eight bytes at a time: each not a continuation byte (10xxxxxx) counts one, each
+            // four-byte lead (11110xxx) one more.
+            let highBits: UInt64 = 0x8080_8080_8080_8080
             var count = 0
-            for byte in bytes where byte & 0xC0 != 0x80 {
-                // A lead byte starts a scalar: one unit, or a surrogate pair from U+10000 (F0–F4).
+            var index = 0
+            if let base = bytes.baseAddress {
+                let raw = UnsafeRawPointer(base)
+                while index + 8 <= bytes.count {
+                    let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                    let continuations = word & ~(word << 1) & highBits
+                    let fourByteLeads = word & (word << 1) & (word << 2) & (word << 3) & highBits
+                    count += 8 - continuations.nonzeroBitCount + fourByteLeads.nonzeroBitCount
+                    index += 8
+                }
+            }
+            for byte in bytes[index...] where byte & 0xC0 != 0x80 {
                 count += byte >= 0xF0 ? 2 : 1
             }
             return count

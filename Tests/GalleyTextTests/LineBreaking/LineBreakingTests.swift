@@ -134,6 +134,16 @@ struct LineBreakingTests {
         }
     }
 
+    @Test("CR LF is one cluster: nothing breaks between them, whatever the mode or width", arguments: [LineBreakMode.wordWrap, .charWrap])
+    func crlfIsOneCluster(_ mode: LineBreakMode) throws {
+        let text = "ab\r\ncd\r\n\r\ne"
+        let layout = try Shared.engine.layout(text, style: Shared.style(17), width: 0, paragraph: ParagraphStyle(lineBreakMode: mode))
+        // Every line starts at a grapheme boundary ICU reports; none between a CR and its LF.
+        let boundaries = ICUReference.graphemeBoundaries(text).union([0])
+        for line in layout.lines { #expect(boundaries.contains(line.utf16Range.lowerBound), "\(line.utf16Range)") }
+        #expect(layout.lines.map(\.utf16Range.lowerBound) == [0, 1, 4, 5, 8, 10])
+    }
+
     @Test("Mandatory breaks at LF, CR, CRLF, NEL, U+2028 and U+2029")
     func mandatoryBreaks() throws {
         let text = "a\nb\rc\r\nd\u{85}e\u{2028}f\u{2029}g"
