@@ -90,10 +90,18 @@ enum FormatPiece: Sendable {
     case field(FieldPath, formatter: String?)
 }
 
-struct CompiledLabel: Sendable {
-    var content: CompiledContent
-    var style: ResolvedTextStyle
-    var paragraph: ParagraphStyle
+/// A class: a label's node is matched on every measure, and matching a struct payload copied
+/// its styles (strings and arrays) each time.
+final class CompiledLabel: Sendable {
+    let content: CompiledContent
+    let style: ResolvedTextStyle
+    let paragraph: ParagraphStyle
+
+    init(content: CompiledContent, style: ResolvedTextStyle, paragraph: ParagraphStyle) {
+        self.content = content
+        self.style = style
+        self.paragraph = paragraph
+    }
 }
 
 enum CompiledImageSize: Sendable {

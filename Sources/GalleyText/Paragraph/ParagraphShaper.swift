@@ -209,20 +209,38 @@ private struct Builder {
 
     /// Groups graphemes into items of one style, face, script and bidi level.
     mutating func itemize() {
-        var itemStart = 0
-        for index in graphemeFaces.indices {
-            let start = graphemeStarts[index]
-            let continues = index > 0
-                && graphemeStyles[index] == graphemeStyles[itemStart]
-                && graphemeFaces[index] == graphemeFaces[itemStart]
-                && analysis.scripts[start] == analysis.scripts[graphemeStarts[itemStart]]
-                && analysis.level(at: start) == analysis.level(at: graphemeStarts[itemStart])
-            if !continues && index > 0 {
-                appendItem(graphemes: itemStart..<index)
-                itemStart = index
+        guard !graphemeFaces.isEmpty else { return }
+        // Where items end, found over raw buffers (this visits every grapheme of every new
+        // paragraph); the items are made afterwards.
+        var ends: [Int] = []
+        let scripts = analysis.scripts, levels = analysis.levels
+        graphemeStarts.withUnsafeBufferPointer { starts in
+        graphemeStyles.withUnsafeBufferPointer { styleIndices in
+        graphemeFaces.withUnsafeBufferPointer { faces in
+        scripts.withUnsafeBufferPointer { scripts in
+        levels.withUnsafeBufferPointer { levels in
+            var itemStart = 0
+            for index in 1..<faces.count {
+                let start = starts[index], first = starts[itemStart]
+                let continues = styleIndices[index] == styleIndices[itemStart] && faces[index] == faces[itemStart]
+                    && scripts[start] == scripts[first] && (levels.isEmpty || levels[start] == levels[first])
+                if !continues {
+                    ends.append(index)
+                    itemStart = index
+                }
             }
         }
-        if !graphemeFaces.isEmpty { appendItem(graphemes: itemStart..<graphemeFaces.count) }
+        }
+        }
+        }
+        }
+        ends.append(graphemeFaces.count)
+        items.reserveCapacity(ends.count)
+        var itemStart = 0
+        for end in ends {
+            appendItem(graphemes: itemStart..<end)
+            itemStart = end
+        }
     }
 
     private mutating func appendItem(graphemes: Range<Int>) {
