@@ -23,10 +23,7 @@ struct SegmentText: Hashable, Sendable {
         count = text.count
         if text.count <= Self.inlineCapacity {
             var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
-            withUnsafeMutableBytes(of: &words) { raw in
-                let units = raw.bindMemory(to: UInt16.self)
-                for index in text.indices { units[index] = text[index] }
-            }
+            withUnsafeMutableBytes(of: &words) { raw in raw.copyMemory(from: UnsafeRawBufferPointer(text)) }
             inline = words
             overflow = []
         } else {
