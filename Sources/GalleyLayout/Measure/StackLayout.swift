@@ -144,27 +144,34 @@ struct StackLayout {
         // Most stacks fit exactly or have nothing to flex: no working arrays for them.
         var free = available - sizes.reduce(0, +)
         guard abs(free) >= 1e-9 else { return sizes }
-        var frozen = [Bool](repeating: false, count: sizes.count)
+        // Children at a limit, made only once one reaches it (most rounds freeze none).
+        var frozen: [Bool] = []
+        func isFrozen(_ index: Int, _ frozen: [Bool]) -> Bool { !frozen.isEmpty && frozen[index] }
         for _ in 0...sizes.count {
             let growing = free > 0
             var total = 0.0
             for index in nodes.indices {
-                total += weight(of: index, growing: growing, frozen: frozen[index], natural: natural, nodes: nodes)
+                total += weight(of: index, growing: growing, frozen: isFrozen(index, frozen), natural: natural, nodes: nodes)
             }
             guard total > 0 else { break }
             var changed = false
             for index in nodes.indices {
                 // Weighed before this child is frozen below: every child's share comes from the same total.
-                let weight = weight(of: index, growing: growing, frozen: frozen[index], natural: natural, nodes: nodes)
+                let weight = weight(of: index, growing: growing, frozen: isFrozen(index, frozen), natural: natural, nodes: nodes)
                 guard weight > 0 else { continue }
                 var proposed = sizes[index] + free * weight / total
+                var reachedLimit = false
                 if growing, let maximum = nodes[index].maximum, proposed >= maximum {
                     proposed = maximum
-                    frozen[index] = true
+                    reachedLimit = true
                 }
                 let minimum = nodes[index].minimum ?? 0
                 if !growing && proposed <= minimum {
                     proposed = minimum
+                    reachedLimit = true
+                }
+                if reachedLimit {
+                    if frozen.isEmpty { frozen = [Bool](repeating: false, count: sizes.count) }
                     frozen[index] = true
                 }
                 if proposed != sizes[index] { changed = true }
