@@ -1,0 +1,63 @@
+// The bounded cache's eviction: least recently used first, so entries looked up again outlive
+// entries seen once.
+
+@testable import GalleyText
+import Testing
+
+@Suite("Bounded cache")
+struct BoundedCacheTests {
+    struct Key: PrecomputedHashKey {
+        var number: Int
+        var precomputedHash: Int { number &* 0x9E37_79B9 }
+    }
+
+    final class Entry: Sendable {
+        let number: Int
+        init(_ number: Int) { self.number = number }
+    }
+
+    /// One shard with room for ten entries of 100 bytes.
+    static func cache() -> BoundedCache<Key, Entry> { BoundedCache(byteLimit: 1_000, shardCount: 1) }
+
+    @Test("When room is needed, an entry not looked up lately goes before one that was")
+    func secondChance() {
+        let cache = Self.cache()
+        for number in 0..<11 { cache.insert(Entry(number), for: Key(number: number), bytes: 100) }
+        // Full: the eleventh pushed one of the first ten out. Now use entry 1, then need room again.
+        #expect(cache.statistics.evictions == 1 && cache.value(for: Key(number: 0)) == nil)
+        #expect(cache.value(for: Key(number: 1))?.number == 1)
+        cache.insert(Entry(11), for: Key(number: 11), bytes: 100)
+        #expect(cache.value(for: Key(number: 1))?.number == 1)
+        #expect(cache.value(for: Key(number: 2)) == nil)
+        #expect(cache.value(for: Key(number: 11))?.number == 11)
+        #expect(cache.statistics.evictions == 2 && cache.statistics.bytes <= 1_000)
+    }
+
+    @Test("An entry in steady use survives a stream of entries seen once, and the bound holds")
+    func steadyUseSurvivesAStream() {
+        let cache = Self.cache()
+        cache.insert(Entry(-1), for: Key(number: -1), bytes: 100)
+        var lost = 0
+        var mostBytes = 0
+        for number in 0..<1_000 {
+            cache.insert(Entry(number), for: Key(number: number), bytes: 100)
+            if cache.value(for: Key(number: -1))?.number != -1 { lost += 1 }
+            mostBytes = max(mostBytes, cache.statistics.bytes)
+        }
+        #expect(lost == 0)
+        #expect(mostBytes <= 1_000)
+        // Only the last ones of the stream are left beside it.
+        #expect(cache.value(for: Key(number: 0)) == nil)
+        #expect(cache.value(for: Key(number: 999))?.number == 999)
+        #expect(cache.statistics.entries == 10)
+    }
+
+    @Test("An entry larger than the whole bound is kept alone rather than refused")
+    func oversizedEntry() {
+        let cache = Self.cache()
+        for number in 0..<5 { cache.insert(Entry(number), for: Key(number: number), bytes: 100) }
+        cache.insert(Entry(99), for: Key(number: 99), bytes: 5_000)
+        #expect(cache.value(for: Key(number: 99))?.number == 99)
+        #expect(cache.statistics.entries == 1)
+    }
+}
