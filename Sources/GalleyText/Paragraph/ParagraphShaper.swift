@@ -47,8 +47,8 @@ struct ParagraphShaper {
             ? styles.indices.map { builder.ellipsis(styleIndex: $0) } : []
         return ShapedParagraph(
             paragraphStyle: paragraph, missingCharacters: builder.missing, baseLineHeight: baseLineHeight,
-            utf16: utf16, analysis: analysis, items: builder.items, units: units, ellipses: ellipses,
-            segmentShaper: segmentShaper, counters: counters)
+            utf16: utf16, analysis: analysis, items: builder.items, itemUnitEnds: builder.itemUnitEnds, units: units,
+            ellipses: ellipses, segmentShaper: segmentShaper, counters: counters)
     }
 }
 
@@ -67,6 +67,8 @@ private struct Builder {
     var graphemeFaces: [Int] = []
     var missing: [Unicode.Scalar] = []
     var items: [ShapedItem] = []
+    /// Per item: the index of the first grapheme (break unit) after it.
+    var itemUnitEnds: [Int] = []
 
     init(
         utf16: [UInt16], analysis: TextAnalysis, styles: [TextStyle], chains: [FallbackChain],
@@ -241,6 +243,8 @@ private struct Builder {
             appendItem(graphemes: itemStart..<end)
             itemStart = end
         }
+        // A break unit is a grapheme: these are the items' unit ends too.
+        itemUnitEnds = ends
     }
 
     private mutating func appendItem(graphemes: Range<Int>) {
@@ -319,9 +323,7 @@ private struct Builder {
 
     private func makeUnits(_ text: UnsafeBufferPointer<UInt16>, advances: [Double], segmentStarts: [Bool]) -> BreakUnits {
         let count = graphemeFaces.count
-        var itemEnds: [Int] = []
-        itemEnds.reserveCapacity(items.count)
-        for item in items { itemEnds.append(item.range.upperBound) }
+        let itemEnds = itemUnitEnds
         var unitFlags = [UnitFlags](repeating: [], count: count)
         var unitItems = [Int32](repeating: 0, count: count)
         // One pass per unit over raw buffers: this runs for every grapheme of every new paragraph,
@@ -337,7 +339,7 @@ private struct Builder {
                 for index in 0..<count {
                     let start = starts[index]
                     let end = starts[index + 1]
-                    while itemEnds[itemIndex] <= start { itemIndex += 1 }
+                    while itemEnds[itemIndex] <= index { itemIndex += 1 }
                     var advance = advances[start]
                     for offset in (start + 1)..<end { advance += advances[offset] }
                     var flags: UnitFlags = []

@@ -37,8 +37,8 @@ public final class ShapedParagraph: Sendable {
 
     init(
         paragraphStyle: ParagraphStyle, missingCharacters: [Unicode.Scalar], baseLineHeight: Double,
-        utf16: [UInt16], analysis: TextAnalysis, items: [ShapedItem], units: BreakUnits, ellipses: [Ellipsis],
-        segmentShaper: SegmentShaper, counters: CounterStore
+        utf16: [UInt16], analysis: TextAnalysis, items: [ShapedItem], itemUnitEnds: [Int], units: BreakUnits,
+        ellipses: [Ellipsis], segmentShaper: SegmentShaper, counters: CounterStore
     ) {
         self.segmentShaper = segmentShaper
         self.counters = counters
@@ -49,10 +49,7 @@ public final class ShapedParagraph: Sendable {
         self.analysis = analysis
         self.items = items
         self.units = units
-        // An item's units are contiguous, so the last one written is its end.
-        var ends = [Int](repeating: units.count, count: items.count)
-        for unit in 0..<units.count { ends[Int(units.items[unit])] = unit + 1 }
-        itemUnitEnds = ends
+        self.itemUnitEnds = itemUnitEnds
         self.ellipses = ellipses
     }
 
