@@ -86,7 +86,7 @@ struct LineStacker {
         var span = proposed
         var exact = paragraph.exactWidth(of: span.start..<span.contentEnd, summed: span.width)
         span.width = exact.width
-        // The paragraph's arrays are read in place: a copy of its units would retain each one.
+        // Reads the paragraph's units in place: no local copy to retain and release.
         func endsInsideWord(_ span: LineSpan) -> Bool {
             !span.endsParagraph && span.end < paragraph.units.count && !paragraph.units.flags[span.end].contains(.breakBefore)
         }

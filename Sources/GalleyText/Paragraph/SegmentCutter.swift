@@ -56,11 +56,7 @@ extension ShapedParagraph {
                         UnsafeBufferPointer(rebasing: buffer[piece.range]), face: item.face, key: item.shapeKey)
                 }
             }
-            var reshaped = 0.0
-            for offset in 0..<segment.length {
-                reshaped += Double(segment.clusterAdvance(at: offset)) * item.scale
-                    + (segment.isClusterStart(offset) ? item.letterSpacing : 0)
-            }
+            let reshaped = segment.width(scale: item.scale, letterSpacing: item.letterSpacing)
             var summed = 0.0
             var unit = range.lowerBound
             while unit < range.upperBound && units.starts[unit] < piece.range.upperBound {

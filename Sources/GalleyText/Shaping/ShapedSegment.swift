@@ -41,14 +41,6 @@ final class ShapedSegment: Sendable {
     /// The segment's length in UTF-16 units.
     var length: Int { clusterInfo.count }
 
-    /// The advance of the cluster starting at `offset` (0 if none starts there), in font units.
-    @inline(__always)
-    func clusterAdvance(at offset: Int) -> Int32 { clusterInfo[offset] >> 2 }
-
-    /// Whether a cluster starts at `offset`.
-    @inline(__always)
-    func isClusterStart(_ offset: Int) -> Bool { clusterInfo[offset] & 1 == 1 }
-
     /// Whether the segment can be cut before `offset` and the two sides keep the glyphs they
     /// have here (HarfBuzz's guarantee when no glyph of the cluster there is `UNSAFE_TO_BREAK`).
     /// Offsets that do not start a cluster (inside a ligature, say) are never safe.
@@ -64,17 +56,28 @@ final class ShapedSegment: Sendable {
         isSafeToBreak(before: piece.lowerBound - start) && isSafeToBreak(before: piece.upperBound - start)
     }
 
-    /// The sum of every glyph's advance, in font units.
-    /// Writes each unit's advance at `scale`, letter spacing added after every cluster start.
+    /// Writes each unit's advance at `scale`: the advance of the cluster starting there (0 where
+    /// none starts), letter spacing added after every cluster start.
     func writeAdvances(into advances: UnsafeMutableBufferPointer<Double>, scale: Double, letterSpacing: Double) {
         clusterInfo.withUnsafeBufferPointer { info in
             for offset in 0..<min(info.count, advances.count) {
-                let entry = info[offset]
-                advances[offset] = Double(entry >> 2) * scale + (entry & 1 == 1 ? letterSpacing : 0)
+                advances[offset] = Self.advance(info[offset], scale: scale, letterSpacing: letterSpacing)
             }
         }
     }
 
+    /// The sum of the unit advances ``writeAdvances(into:scale:letterSpacing:)`` writes, added
+    /// in the same order.
+    func width(scale: Double, letterSpacing: Double) -> Double {
+        clusterInfo.reduce(0) { $0 + Self.advance($1, scale: scale, letterSpacing: letterSpacing) }
+    }
+
+    @inline(__always)
+    private static func advance(_ entry: Int32, scale: Double, letterSpacing: Double) -> Double {
+        Double(entry >> 2) * scale + (entry & 1 == 1 ? letterSpacing : 0)
+    }
+
+    /// The sum of every glyph's advance, in font units.
     var totalAdvance: Int32 { glyphs.reduce(0) { $0 + $1.advance } }
 
     /// Approximate heap bytes held, for the cache's memory bound.
