@@ -59,19 +59,22 @@ public struct ParagraphStyle: Sendable, Hashable {
 
     /// Why the style cannot be used, or nil when it can.
     var problem: String? {
-        // Checked before the names are listed: every paragraph shaped asks, and nearly all pass.
+        if let (name, value) = firstInvalidLength { return "\(name) must be a finite number ≥ 0, not \(value)" }
+        if maximumLines < 0 { return "maximumLines must be ≥ 0, not \(maximumLines)" }
+        return nil
+    }
+
+    /// The first length that is negative or not finite, with its name. Checked one by one, with
+    /// no list built: every paragraph shaped asks, and nearly all pass.
+    private var firstInvalidLength: (String, Double)? {
         func isLength(_ value: Double) -> Bool { value.isFinite && value >= 0 }
-        if isLength(lineHeightMultiple) && isLength(minimumLineHeight) && isLength(maximumLineHeight) && isLength(lineSpacing)
-            && isLength(paragraphSpacing) && isLength(maximumHeight ?? 0) && maximumLines >= 0 { return nil }
-        let lengths: [(String, Double)] = [
-            ("lineHeightMultiple", lineHeightMultiple), ("minimumLineHeight", minimumLineHeight),
-            ("maximumLineHeight", maximumLineHeight), ("lineSpacing", lineSpacing),
-            ("paragraphSpacing", paragraphSpacing), ("maximumHeight", maximumHeight ?? 0),
-        ]
-        if let (name, value) = lengths.first(where: { !$0.1.isFinite || $0.1 < 0 }) {
-            return "\(name) must be a finite number ≥ 0, not \(value)"
-        }
-        return "maximumLines must be ≥ 0, not \(maximumLines)"
+        if !isLength(lineHeightMultiple) { return ("lineHeightMultiple", lineHeightMultiple) }
+        if !isLength(minimumLineHeight) { return ("minimumLineHeight", minimumLineHeight) }
+        if !isLength(maximumLineHeight) { return ("maximumLineHeight", maximumLineHeight) }
+        if !isLength(lineSpacing) { return ("lineSpacing", lineSpacing) }
+        if !isLength(paragraphSpacing) { return ("paragraphSpacing", paragraphSpacing) }
+        if let maximumHeight, !isLength(maximumHeight) { return ("maximumHeight", maximumHeight) }
+        return nil
     }
 }
 
