@@ -130,8 +130,12 @@ struct RowOptions: ParsableArguments {
         do {
             let value: JSONValue
             do { value = try JSONParser.parse(line.bytes) } catch { throw LayoutError.invalidItem("invalid JSON at \(error)") }
-            if case .object(let members) = value { id = members["id"] ?? .null }
-            guard case .object(let object) = value else { throw LayoutError.invalidItem("expected a JSON object, got \(value.kindName)") }
+            guard case .object(let object) = value else {
+                throw LayoutError.invalidItem("expected a JSON object, got \(value.kindName)")
+            }
+            _ = consume value
+            id = object["id"] ?? .null
+            // The parsed object is handed over whole: the item takes it without a copy.
             let item = try Item(object: object)
             let template = try templates.forced ?? templates.registry.template(for: item)
             let measurements = try measure(item, template: template, widths: setup.widths, environment: setup.environment)

@@ -67,6 +67,20 @@ public final class TextEngine: Sendable {
         return shaped
     }
 
+    /// Analyses and shapes a string in one style; see ``shape(_:paragraph:)``. A cache hit
+    /// builds neither attributed text nor a key.
+    ///
+    /// - Throws: ``TextError`` for an unknown font, an invalid style or language.
+    public func shape(_ string: String, style: TextStyle, paragraph: ParagraphStyle = ParagraphStyle()) throws(TextError) -> ShapedParagraph {
+        let hash = ParagraphKey.hash(string: string, style: style, paragraph: paragraph)
+        if let cached = paragraphCache?.value(hash: hash, where: { $0.matches(string: string, style: style, paragraph: paragraph) }) {
+            return cached
+        }
+        return try shapeAndCache(ParagraphKey(string: string, style: style, paragraph: paragraph)) {
+            AttributedText(string, style: style)
+        }
+    }
+
     /// The size of `text` at `width`, with its line count and line starts; cheaper than
     /// ``layout(_:width:paragraph:)`` because no glyph is positioned.
     ///
@@ -88,14 +102,7 @@ public final class TextEngine: Sendable {
     /// Measures a string in one style; see ``measure(_:width:paragraph:)``.
     public func measure(_ string: String, style: TextStyle, width: Double, paragraph: ParagraphStyle = ParagraphStyle()) throws(TextError) -> TextMeasurement {
         try Self.validate(width)
-        // A cache hit needs neither attributed text nor a key.
-        let hash = ParagraphKey.hash(string: string, style: style, paragraph: paragraph)
-        if let cached = paragraphCache?.value(hash: hash, where: { $0.matches(string: string, style: style, paragraph: paragraph) }) {
-            return cached.measure(width: width)
-        }
-        return try shapeAndCache(ParagraphKey(string: string, style: style, paragraph: paragraph)) {
-            AttributedText(string, style: style)
-        }.measure(width: width)
+        return try shape(string, style: style, paragraph: paragraph).measure(width: width)
     }
 
     /// Lays out a string in one style; see ``layout(_:width:paragraph:)``.

@@ -27,7 +27,7 @@ public struct Item: Sendable, Hashable {
     /// required; every other member is a field.
     ///
     /// - Throws: ``LayoutError/invalidItem(_:)`` naming what is missing or mistyped.
-    public init(object: [String: JSONValue]) throws(LayoutError) {
+    public init(object: consuming [String: JSONValue]) throws(LayoutError) {
         switch object["id"] {
         case .string(let string)?: id = string
         case .integer(let integer)?: id = String(integer)
@@ -39,7 +39,9 @@ public struct Item: Sendable, Hashable {
         case nil, .null?: throw .invalidItem("field 'kind' is missing")
         case let other?: throw .invalidItem("field 'kind' must be a string, got \(other.kindName)")
         }
-        var fields = object
+        // Taken over, not copied, when the caller hands its only reference: removing the two
+        // members then rehashes nothing.
+        var fields = consume object
         fields["id"] = nil
         fields["kind"] = nil
         self.fields = fields
@@ -57,8 +59,12 @@ public struct Item: Sendable, Hashable {
 
     /// The value at `path`, or nil when it is missing or null.
     public func value(at path: FieldPath) -> JSONValue? {
-        if path.components == ["id"] { return .string(id) }
-        if path.components == ["kind"] { return .string(kind) }
+        // Compared without array literals: a row looks up several fields, and each literal was
+        // an array allocated and freed.
+        if path.components.count == 1 {
+            if path.components[0] == "id" { return .string(id) }
+            if path.components[0] == "kind" { return .string(kind) }
+        }
         return path.value(in: fields)
     }
 }

@@ -136,10 +136,8 @@ struct RowMeasurer {
         if let cached = shaped[node.id] {
             paragraph = cached
         } else {
-            guard let text = try attributedText(label, node: node) else { return .collapsed(node) }
-            var style = label.paragraph
-            style.language = environment.language
-            do { paragraph = try environment.textEngine.shape(text, paragraph: style) } catch { throw .text(error) }
+            guard let shapedText = try shape(label, node: node) else { return .collapsed(node) }
+            paragraph = shapedText
             shaped[node.id] = paragraph
             if firstTextIsRightToLeft == nil { firstTextIsRightToLeft = paragraph.isRightToLeft }
         }
@@ -157,6 +155,22 @@ struct RowMeasurer {
         let labelWidth = available.isFinite ? available : pixelCeil(measurement.size.width)
         let size = Size(width: labelWidth, height: pixelCeil(measurement.size.height))
         return MeasuredNode(node: node, size: size, firstBaseline: firstBaseline, lastBaseline: lastBaseline, text: text)
+    }
+
+    /// The label's text shaped, or nil when it is empty (the label collapses).
+    private func shape(_ label: CompiledLabel, node: CompiledNode) throws(LayoutError) -> ShapedParagraph? {
+        var style = label.paragraph
+        style.language = environment.language
+        let engine = environment.textEngine
+        switch label.content {
+        case .runs, .styledField:
+            guard let text = try attributedText(label, node: node) else { return nil }
+            do { return try engine.shape(text, paragraph: style) } catch { throw .text(error) }
+        case .field, .literal, .format:
+            // One string in the label's style: a cache hit builds no attributed text.
+            guard let string = try string(for: label.content, node: node) else { return nil }
+            do { return try engine.shape(string, style: label.style.style, paragraph: style) } catch { throw .text(error) }
+        }
     }
 
     /// The label's text with its styles, or nil when it is empty (the label collapses).
@@ -187,7 +201,8 @@ struct RowMeasurer {
                 }
                 text.append(string, style: style.style)
             }
-        default:
+        case .field, .literal, .format:
+            // One string in one style: shaped without attributed text (see `shape(_:node:)`).
             if let string = try string(for: label.content, node: node) { text.append(string, style: label.style.style) }
         }
         return text.string.isEmpty ? nil : text

@@ -13,12 +13,26 @@ struct StackLayout {
     let stack: CompiledStack
     let node: CompiledNode
 
+    /// A visible child's working state. The slots live in stack memory for one measure: a row
+    /// measures its stacks many times, and working arrays were a heap allocation each.
+    struct Slot {
+        /// The child's index among the stack's children.
+        var index: Int
+        var isSpacer: Bool
+        /// Size along the axis: natural (clamped to the child's limits), then after flexing.
+        var natural: Double
+        var size: Double
+        /// Whether flexing stopped the child at a limit.
+        var isFrozen = false
+        /// Offset across the axis for baseline alignment.
+        var baselineShift = 0.0
+    }
+
     func measure(with measurer: inout RowMeasurer, width: Double, height: Double?) throws(LayoutError) -> MeasuredNode {
         let horizontal = stack.axis == .horizontal
         let nodes = stack.children
         // A horizontal stack starts each child at its natural (unconstrained) width, as CSS flex
         // items start at their max-content size; a vertical one offers every child its width.
-        // (Loops rather than filtered and mapped arrays: a row measures its stacks many times.)
         var children: [MeasuredNode] = []
         children.reserveCapacity(nodes.count)
         var visibleCount = 0
@@ -32,47 +46,53 @@ struct StackLayout {
             children.append(measured)
         }
         guard hasContent else { return .collapsed(node) }
+        return try withUnsafeTemporaryAllocation(of: Slot.self, capacity: visibleCount) { slots throws(LayoutError) in
+            var position = 0
+            for index in children.indices where !children[index].isCollapsed {
+                let child = nodes[index]
+                let size = mainSize(children[index].size, horizontal)
+                // A spacer's natural length is its measured size along the axis (see RowMeasurer).
+                let natural = child.isSpacer ? size : clamp(size, child)
+                slots.initializeElement(at: position, to: Slot(index: index, isSpacer: child.isSpacer, natural: natural, size: natural))
+                position += 1
+            }
+            defer { slots.deinitialize() }
+            return try place(children: &children, slots: slots, measurer: &measurer, width: width, height: height)
+        }
+    }
 
-        // Main axis: natural sizes (of the visible children, in order), then flex.
-        func mainSize(_ size: Size) -> Double { horizontal ? size.width : size.height }
-        let gaps = stack.spacing * Double(visibleCount - 1)
-        let available = (horizontal ? width : height).map { $0 - gaps }
-        var sizes: [Double] = []
-        sizes.reserveCapacity(visibleCount)
-        for index in children.indices where !children[index].isCollapsed {
-            // A spacer's natural length is its measured size along the axis (see RowMeasurer).
-            sizes.append(nodes[index].isSpacer ? mainSize(children[index].size) : clamp(mainSize(children[index].size), nodes[index]))
+    /// Flexes, re-measures, aligns and positions the visible children (`slots`), and makes the
+    /// stack's measurement.
+    private func place(
+        children: inout [MeasuredNode], slots: UnsafeMutableBufferPointer<Slot>, measurer: inout RowMeasurer,
+        width: Double, height: Double?
+    ) throws(LayoutError) -> MeasuredNode {
+        let horizontal = stack.axis == .horizontal
+        let nodes = stack.children
+        // Main axis: flex, then measure again the children whose size changed.
+        let gaps = stack.spacing * Double(slots.count - 1)
+        if let available = (horizontal ? width : height).map({ $0 - gaps }), available.isFinite {
+            Self.distribute(slots, available: available, nodes: nodes)
         }
-        if let available, available.isFinite {
-            var flexing: [CompiledNode] = []
-            flexing.reserveCapacity(visibleCount)
-            for index in children.indices where !children[index].isCollapsed { flexing.append(nodes[index]) }
-            sizes = Self.distribute(sizes, available: available, nodes: flexing)
-        }
-        var position = 0
-        for index in children.indices where !children[index].isCollapsed {
-            defer { position += 1 }
-            let child = nodes[index]
-            if child.isSpacer {
-                children[index].size = horizontal ? Size(width: sizes[position], height: 0) : Size(width: 0, height: sizes[position])
+        for slot in slots {
+            let index = slot.index
+            if slot.isSpacer {
+                children[index].size = horizontal ? Size(width: slot.size, height: 0) : Size(width: 0, height: slot.size)
                 continue
             }
-            if abs(mainSize(children[index].size) - sizes[position]) > 1e-9 {
+            if abs(mainSize(children[index].size, horizontal) - slot.size) > 1e-9 {
                 children[index] = horizontal
-                    ? try measurer.measure(child, width: sizes[position], height: height)
-                    : try measurer.measure(child, width: width, height: sizes[position])
+                    ? try measurer.measure(nodes[index], width: slot.size, height: height)
+                    : try measurer.measure(nodes[index], width: width, height: slot.size)
             }
-            if horizontal { children[index].size.width = sizes[position] } else { children[index].size.height = sizes[position] }
+            if horizontal { children[index].size.width = slot.size } else { children[index].size.height = slot.size }
         }
 
-        // Cross axis, over the visible children that are not spacers. (Helpers take the children
-        // as arguments: a local function that captured the mutable array would box it, and
-        // every access would then be checked for exclusivity at run time.)
-        func isContent(_ index: Int, _ children: [MeasuredNode]) -> Bool { !children[index].isCollapsed && !nodes[index].isSpacer }
+        // Cross axis, over the visible children that are not spacers.
         var widestCross = 0.0
         var hasCross = false
-        for index in children.indices where isContent(index, children) {
-            let cross = horizontal ? children[index].size.height : children[index].size.width
+        for slot in slots where !slot.isSpacer {
+            let cross = horizontal ? children[slot.index].size.height : children[slot.index].size.width
             widestCross = hasCross ? max(widestCross, cross) : cross
             hasCross = true
         }
@@ -82,26 +102,26 @@ struct StackLayout {
         } else {
             crossSize = stack.alignment == .fill && width.isFinite ? width : widestCross
         }
-        var baselineShifts: [Int: Double] = [:]
         if horizontal && (stack.alignment == .firstBaseline || stack.alignment == .lastBaseline) {
             let first = stack.alignment == .firstBaseline
             func baseline(_ child: MeasuredNode) -> Double {
                 (first ? child.firstBaseline : child.lastBaseline) ?? child.size.height
             }
             var line = -Double.infinity  // there is content, so this becomes its lowest baseline
-            for index in children.indices where isContent(index, children) { line = max(line, baseline(children[index])) }
+            for slot in slots where !slot.isSpacer { line = max(line, baseline(children[slot.index])) }
             var bottom = 0.0
-            for index in children.indices where isContent(index, children) {
-                baselineShifts[index] = line - baseline(children[index])
-                bottom = max(bottom, line - baseline(children[index]) + children[index].size.height)
+            for position in slots.indices where !slots[position].isSpacer {
+                let child = children[slots[position].index]
+                slots[position].baselineShift = line - baseline(child)
+                bottom = max(bottom, slots[position].baselineShift + child.size.height)
             }
             crossSize = height ?? bottom
         }
 
         // Positions.
         var offset = 0.0
-        position = 0
-        for index in children.indices where !children[index].isCollapsed {
+        for (position, slot) in slots.enumerated() {
+            let index = slot.index
             if position > 0 { offset += stack.spacing }
             let childCross = horizontal ? children[index].size.height : children[index].size.width
             var cross: Double
@@ -111,25 +131,26 @@ struct StackLayout {
             case .trailing: cross = crossSize - childCross
             case .fill:
                 cross = 0
-                if !nodes[index].isSpacer {
+                if !slot.isSpacer {
                     if horizontal { children[index].size.height = crossSize } else { children[index].size.width = crossSize }
                 }
-            case .firstBaseline, .lastBaseline: cross = baselineShifts[index] ?? 0
+            case .firstBaseline, .lastBaseline: cross = slot.baselineShift
             }
             children[index].origin = horizontal ? Point(x: offset, y: cross) : Point(x: cross, y: offset)
-            offset += sizes[position]
-            position += 1
+            offset += slot.size
         }
         let size = horizontal ? Size(width: offset, height: crossSize) : Size(width: crossSize, height: offset)
-        let placed = children
-        let firstText = placed.indices.first { isContent($0, placed) && placed[$0].firstBaseline != nil }
-        let lastText = placed.indices.last { isContent($0, placed) && placed[$0].lastBaseline != nil }
-        return MeasuredNode(
-            node: node, size: size,
-            firstBaseline: firstText.map { placed[$0].origin.y + placed[$0].firstBaseline! },
-            lastBaseline: lastText.map { placed[$0].origin.y + placed[$0].lastBaseline! },
-            children: placed)
+        var firstBaseline: Double?
+        var lastBaseline: Double?
+        for slot in slots where !slot.isSpacer {
+            let child = children[slot.index]
+            if firstBaseline == nil, let baseline = child.firstBaseline { firstBaseline = child.origin.y + baseline }
+            if let baseline = child.lastBaseline { lastBaseline = child.origin.y + baseline }
+        }
+        return MeasuredNode(node: node, size: size, firstBaseline: firstBaseline, lastBaseline: lastBaseline, children: children)
     }
+
+    private func mainSize(_ size: Size, _ horizontal: Bool) -> Double { horizontal ? size.width : size.height }
 
     private func clamp(_ value: Double, _ node: CompiledNode) -> Double {
         var result = value
@@ -138,55 +159,45 @@ struct StackLayout {
         return result
     }
 
-    /// Grows or shrinks `sizes` to add up to `available`, freezing children at their limits.
-    static func distribute(_ natural: [Double], available: Double, nodes: [CompiledNode]) -> [Double] {
-        var sizes = natural
-        // Most stacks fit exactly or have nothing to flex: no working arrays for them.
-        var free = available - sizes.reduce(0, +)
-        guard abs(free) >= 1e-9 else { return sizes }
-        // Children at a limit, made only once one reaches it (most rounds freeze none).
-        var frozen: [Bool] = []
-        func isFrozen(_ index: Int, _ frozen: [Bool]) -> Bool { !frozen.isEmpty && frozen[index] }
-        for _ in 0...sizes.count {
+    /// Grows or shrinks the slots' sizes to add up to `available`, freezing children at their limits.
+    static func distribute(_ slots: UnsafeMutableBufferPointer<Slot>, available: Double, nodes: [CompiledNode]) {
+        func total() -> Double { slots.reduce(0) { $0 + $1.size } }
+        var free = available - total()
+        // Most stacks fit exactly or have nothing to flex.
+        guard abs(free) >= 1e-9 else { return }
+        for _ in 0...slots.count {
             let growing = free > 0
-            var total = 0.0
-            for index in nodes.indices {
-                total += weight(of: index, growing: growing, frozen: isFrozen(index, frozen), natural: natural, nodes: nodes)
-            }
-            guard total > 0 else { break }
+            var totalWeight = 0.0
+            for slot in slots { totalWeight += weight(of: slot, growing: growing, nodes: nodes) }
+            guard totalWeight > 0 else { break }
             var changed = false
-            for index in nodes.indices {
+            for position in slots.indices {
                 // Weighed before this child is frozen below: every child's share comes from the same total.
-                let weight = weight(of: index, growing: growing, frozen: isFrozen(index, frozen), natural: natural, nodes: nodes)
+                let weight = weight(of: slots[position], growing: growing, nodes: nodes)
                 guard weight > 0 else { continue }
-                var proposed = sizes[index] + free * weight / total
-                var reachedLimit = false
-                if growing, let maximum = nodes[index].maximum, proposed >= maximum {
+                let child = nodes[slots[position].index]
+                var proposed = slots[position].size + free * weight / totalWeight
+                if growing, let maximum = child.maximum, proposed >= maximum {
                     proposed = maximum
-                    reachedLimit = true
+                    slots[position].isFrozen = true
                 }
-                let minimum = nodes[index].minimum ?? 0
+                let minimum = child.minimum ?? 0
                 if !growing && proposed <= minimum {
                     proposed = minimum
-                    reachedLimit = true
+                    slots[position].isFrozen = true
                 }
-                if reachedLimit {
-                    if frozen.isEmpty { frozen = [Bool](repeating: false, count: sizes.count) }
-                    frozen[index] = true
-                }
-                if proposed != sizes[index] { changed = true }
-                sizes[index] = proposed
+                if proposed != slots[position].size { changed = true }
+                slots[position].size = proposed
             }
             if !changed { break }
-            free = available - sizes.reduce(0, +)
+            free = available - total()
             if abs(free) < 1e-9 { break }
         }
-        return sizes
     }
 
     /// A child's share of free space: its grow factor, or its shrink factor times its natural size.
-    private static func weight(of index: Int, growing: Bool, frozen: Bool, natural: [Double], nodes: [CompiledNode]) -> Double {
-        guard !frozen else { return 0 }
-        return growing ? nodes[index].grow : nodes[index].shrink * natural[index]
+    private static func weight(of slot: Slot, growing: Bool, nodes: [CompiledNode]) -> Double {
+        guard !slot.isFrozen else { return 0 }
+        return growing ? nodes[slot.index].grow : nodes[slot.index].shrink * slot.natural
     }
 }

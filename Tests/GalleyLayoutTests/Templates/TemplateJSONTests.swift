@@ -121,6 +121,10 @@ struct TemplateJSONTests {
         #expect(item.value(at: "thumb.width") == 120)
         #expect(item.value(at: "tags.1") == "b")
         #expect(item.value(at: "thumb.depth") == nil)
+        // The id and kind are fields to templates too, though they are kept apart; paths through them lead nowhere.
+        #expect(item.value(at: "id") == "42" && item.value(at: "kind") == "video")
+        #expect(item.fields["id"] == nil && item.fields["kind"] == nil && item.fields.count == 3)
+        #expect(item.value(at: "id.0") == nil && item.value(at: "kind.length") == nil)
         #expect(throws: LayoutError.invalidItem("field 'kind' is missing")) { try Item(json: #"{"id": 1}"#) }
         #expect(throws: LayoutError.invalidItem("field 'id' must be a string or an integer, got an array")) { try Item(json: #"{"id": [], "kind": "k"}"#) }
     }

@@ -111,6 +111,10 @@ struct ShapeCacheTests {
         let afterPlain = engine.counters.paragraphsShaped
         _ = try engine.measure(AttributedText("Measured once, then served from the paragraph cache!", style: Shared.style(15)), width: 90)
         #expect(engine.counters.paragraphsShaped == afterPlain)
+        // Shaping a string in one style finds that same paragraph object, and the other way round.
+        let plainShaped = try engine.shape("Measured once, then served from the paragraph cache!", style: Shared.style(15))
+        #expect(plainShaped === (try engine.shape(AttributedText("Measured once, then served from the paragraph cache!", style: Shared.style(15)))))
+        #expect(engine.counters.paragraphsShaped == afterPlain)
         // A different style is a different paragraph.
         _ = try engine.measure(AttributedText("Measured once, then served from the paragraph cache", style: Shared.style(16)), width: 200)
         #expect(engine.counters.paragraphsShaped == afterPlain + 1)
