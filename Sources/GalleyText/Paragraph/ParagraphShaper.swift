@@ -294,6 +294,9 @@ private struct Builder {
         // A word and a space every ~6 units in alphabetic text: most items never regrow the array.
         segments.reserveCapacity(item.range.count / 3 + 1)
         segmentStarts[item.range.lowerBound] = true
+        // Every space of an item shapes alike: looked up once, it serves the rest (half of an
+        // alphabetic paragraph's segments are single spaces).
+        var space: ShapedSegment?
         var start = item.range.lowerBound
         while start < item.range.upperBound {
             let unit = text[start]
@@ -309,8 +312,14 @@ private struct Builder {
                 while end < item.range.upperBound && text[end] != 0x20
                     && !CharacterClass.isLineSeparator(UInt32(text[end])) { end += 1 }
             }
-            let segment = segmentShaper.shape(
-                UnsafeBufferPointer(rebasing: text[start..<end]), face: item.face, key: item.shapeKey)
+            let segment: ShapedSegment
+            if unit == 0x20, let space {
+                segment = space
+            } else {
+                segment = segmentShaper.shape(
+                    UnsafeBufferPointer(rebasing: text[start..<end]), face: item.face, key: item.shapeKey)
+                if unit == 0x20 { space = segment }
+            }
             segment.writeAdvances(
                 into: UnsafeMutableBufferPointer(rebasing: advances[start..<end]), scale: item.scale,
                 letterSpacing: item.letterSpacing)
