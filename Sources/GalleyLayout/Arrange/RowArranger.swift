@@ -27,7 +27,7 @@ struct RowArranger {
                 frames[name] = frame
                 if case .label(let label) = node.kind {
                     labels[name] = ArrangedLabel(
-                        frame: frame, layout: collapsed ? nil : measured.text?.layout,
+                        frame: frame, layout: collapsed || measurement.textLayouts.isEmpty ? nil : measurement.textLayouts[measured.nodeID],
                         color: measured.text == nil ? nil : label.style.color)
                 }
             }

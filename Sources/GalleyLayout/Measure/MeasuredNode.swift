@@ -38,11 +38,11 @@ struct MeasuredNode: Sendable {
     }
 }
 
-/// A label's measured text.
+/// A label's measured text: plain numbers, so that copying a node (the memo hands out copies,
+/// stacks rearrange them) retains nothing for it. Glyph layouts are kept beside the tree, in
+/// ``RowMeasurement``.
 struct MeasuredText: Sendable {
-    /// The full layout, when the environment keeps text layouts (added once the row is measured).
-    var layout: TextLayout?
-    /// The width to lay the text out at, when the environment keeps text layouts.
-    var layoutWidth: Double?
+    /// The width the label was offered, which its glyphs are laid out at.
+    var offeredWidth: Double
     var lineCount: Int
 }

@@ -31,6 +31,8 @@ public struct RowMeasurement: Sendable {
     }
 
     let root: MeasuredNode
+    /// Each label's glyph layout by node id, when the environment keeps text layouts (else empty).
+    let textLayouts: [TextLayout?]
     /// The template's nodes, by id.
     let nodes: [CompiledNode]
     /// Every node name of the template.

@@ -52,7 +52,11 @@ struct RowMeasurer {
     mutating func measureRow(width: Double) throws(LayoutError) -> RowMeasurement {
         guard width.isFinite && width >= 0 else { throw .invalidGeometry("width must be a finite number ≥ 0, not \(width)") }
         var root = try measure(template.root, width: width, height: nil)
-        if environment.keepsTextLayouts { layOutText(in: &root) }
+        var textLayouts: [TextLayout?] = []
+        if environment.keepsTextLayouts {
+            textLayouts = Array(repeating: nil, count: template.nodes.count)
+            layOutText(in: root, into: &textLayouts)
+        }
         let exactHeight = max(root.isCollapsed ? 0 : root.size.height, template.minimumHeight)
         if !root.isCollapsed && root.size.height < template.minimumHeight {
             // A minimum height centres the content vertically, as a table cell's content view does.
@@ -65,15 +69,17 @@ struct RowMeasurer {
         }
         return RowMeasurement(
             itemID: item.id, width: width, height: Size.roundUp(exactHeight, scale: environment.scale), exactHeight: exactHeight,
-            scale: environment.scale, isRightToLeft: isRightToLeft, root: root, nodes: template.nodes, names: template.names)
+            scale: environment.scale, isRightToLeft: isRightToLeft, root: root, textLayouts: textLayouts,
+            nodes: template.nodes, names: template.names)
     }
 
-    /// Lays out the glyphs of every label in a measured row, at the width it was measured at.
-    private func layOutText(in node: inout MeasuredNode) {
-        if let width = node.text?.layoutWidth, let paragraph = shaped[node.nodeID] {
-            node.text?.layout = paragraph.layout(width: width)
+    /// Lays out the glyphs of every label in a measured row, at the width it was measured at,
+    /// into `layouts` by node id.
+    private func layOutText(in node: MeasuredNode, into layouts: inout [TextLayout?]) {
+        if let width = node.text?.offeredWidth, let paragraph = shaped[node.nodeID] {
+            layouts[node.nodeID] = paragraph.layout(width: width)
         }
-        for index in node.children.indices { layOutText(in: &node.children[index]) }
+        for child in node.children { layOutText(in: child, into: &layouts) }
     }
 
     /// `value` rounded up to device pixels.
@@ -145,8 +151,7 @@ struct RowMeasurer {
         // Only sizes here: the glyphs of the labels that end up in the row are laid out once
         // the row is measured (see `layOutText`), not those of every width a label was offered.
         let measurement = paragraph.measure(width: available)
-        let text = MeasuredText(
-            layout: nil, layoutWidth: environment.keepsTextLayouts ? available : nil, lineCount: measurement.lineCount)
+        let text = MeasuredText(offeredWidth: available, lineCount: measurement.lineCount)
         let firstBaseline = measurement.firstBaseline
         let lastBaseline = measurement.lastBaseline
         // A label fills the width it is offered, as a cell's text label fills its content area;
