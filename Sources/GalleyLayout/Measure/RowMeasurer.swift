@@ -12,10 +12,11 @@ struct RowMeasurer {
     let item: Item
     let template: CompiledTemplate
     let environment: LayoutEnvironment
-    /// Shaped text per label node id.
-    private var shaped: [ShapedParagraph?]
+    /// Per node id: its shaped text (labels) and its latest entry in the memo.
+    private var perNode: [NodeState]
     /// Measurements made so far, and the offers they answer (apart, so that searching the
-    /// offers copies no measurement); a row has few enough that a linear search beats hashing.
+    /// offers copies no measurement). A node's offers are chained from its latest one: a node
+    /// is offered a few sizes, a row dozens, and searching them all was most of a stack's work.
     private var offers: [Offer] = []
     private var measurements: [MeasuredNode] = []
     /// Direction of the first label's text, for `.auto` rows.
@@ -29,22 +30,33 @@ struct RowMeasurer {
         self.item = item
         self.template = template
         self.environment = environment
-        shaped = Array(repeating: nil, count: template.nodes.count)
+        perNode = Array(repeating: NodeState(), count: template.nodes.count)
         // Room for every node offered two sizes (natural and final), so the memo rarely regrows.
         offers.reserveCapacity(2 * template.nodes.count)
         measurements.reserveCapacity(2 * template.nodes.count)
     }
 
-    /// A node and the space it was offered, compared bit for bit (an offer may be infinite).
-    private struct Offer: Equatable {
-        var node: Int
+    private struct NodeState {
+        var shaped: ShapedParagraph?
+        /// Index in `offers` of the node's latest offer; -1 before the first.
+        var latestOffer = -1
+    }
+
+    /// The space a node was offered, compared bit for bit (an offer may be infinite).
+    private struct Offer {
         var width: UInt64
         var height: UInt64?
+        /// Index in `offers` of the same node's previous offer; -1 for its first.
+        var previous: Int
 
-        init(node: CompiledNode, width: Double, height: Double?) {
-            self.node = node.id
+        init(width: Double, height: Double?, previous: Int) {
             self.width = width.bitPattern
             self.height = height?.bitPattern
+            self.previous = previous
+        }
+
+        func answers(width: Double, height: Double?) -> Bool {
+            self.width == width.bitPattern && self.height == height?.bitPattern
         }
     }
 
@@ -76,7 +88,7 @@ struct RowMeasurer {
     /// Lays out the glyphs of every label in a measured row, at the width it was measured at,
     /// into `layouts` by node id.
     private func layOutText(in node: MeasuredNode, into layouts: inout [TextLayout?]) {
-        if let width = node.text?.offeredWidth, let paragraph = shaped[node.nodeID] {
+        if let width = node.text?.offeredWidth, let paragraph = perNode[node.nodeID].shaped {
             layouts[node.nodeID] = paragraph.layout(width: width)
         }
         for child in node.children { layOutText(in: child, into: &layouts) }
@@ -89,11 +101,16 @@ struct RowMeasurer {
 
     /// Measures `node` offered `width` (possibly infinite) and, when known, `height`.
     mutating func measure(_ node: CompiledNode, width: Double, height: Double?) throws(LayoutError) -> MeasuredNode {
-        let offer = Offer(node: node, width: width, height: height)
-        if let earlier = offers.firstIndex(of: offer) { return measurements[earlier] }
+        var entry = perNode[node.id].latestOffer
+        while entry >= 0 {
+            if offers[entry].answers(width: width, height: height) { return measurements[entry] }
+            entry = offers[entry].previous
+        }
         let measured = try measureAfresh(node, width: width, height: height)
-        offers.append(offer)
+        // Chained after measuring: the node's children have been offered space meanwhile.
+        offers.append(Offer(width: width, height: height, previous: perNode[node.id].latestOffer))
         measurements.append(measured)
+        perNode[node.id].latestOffer = offers.count - 1
         return measured
     }
 
@@ -139,12 +156,12 @@ struct RowMeasurer {
 
     private mutating func measureLabel(_ node: CompiledNode, _ label: CompiledLabel, width: Double) throws(LayoutError) -> MeasuredNode {
         let paragraph: ShapedParagraph
-        if let cached = shaped[node.id] {
+        if let cached = perNode[node.id].shaped {
             paragraph = cached
         } else {
             guard let shapedText = try shape(label, node: node) else { return .collapsed(node) }
             paragraph = shapedText
-            shaped[node.id] = paragraph
+            perNode[node.id].shaped = paragraph
             if firstTextIsRightToLeft == nil { firstTextIsRightToLeft = paragraph.isRightToLeft }
         }
         let available = width.isNaN ? 0 : max(width, 0)

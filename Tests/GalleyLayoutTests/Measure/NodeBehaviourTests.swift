@@ -86,6 +86,18 @@ struct NodeBehaviourTests {
         #expect(shrunk["stamp"]!.width == stamp)
         #expect(shrunk["long"]!.width == 320 - 10 - stamp)
         #expect(shrunk["stamp"]!.maxX == 320)
+
+        // A column that grows to fill a fixed height is measured again at that height (not
+        // served its natural measurement, taken at the same width): its spacer then pushes
+        // the label to the bottom.
+        let column = Node(.stack(Stack(.vertical, children: [
+            Node(.spacer(Spacer()), flex: Flex(grow: 1)), Self.label("bottom", "bottom"),
+        ])), name: "column", flex: Flex(grow: 1))
+        let box = Template(name: "t", root: Node(.size(SizeRule(height: Dimension(fixed: 100), child: Node(.stack(Stack(.vertical, children: [column])))))))
+        let (_, pushed) = try Self.frames(box, ["bottom": "Down here"])
+        let line = F.ceil(F.lineHeight("font"), 1)
+        #expect(pushed["column"] == Rect(x: 0, y: 0, width: 320, height: 100))
+        #expect(pushed["bottom"]!.maxY == 100 && pushed["bottom"]!.height == line)
     }
 
     @Test("A wrapping stack flows chips onto new rows")
