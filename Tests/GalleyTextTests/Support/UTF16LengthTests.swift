@@ -18,6 +18,16 @@ struct UTF16LengthTests {
             }
             texts.append(String(String.UnicodeScalarView(scalars)))
         }
+        // ASCII runs of every length around the eight-byte fast paths, broken by a two- or
+        // four-byte scalar at every position.
+        let ascii = Array("The quick brown fox jumps")
+        for length in 0..<ascii.count {
+            for position in 0...length {
+                for other in ["é", "😀"] {
+                    texts.append(String(ascii[..<position]) + other + String(ascii[position..<length]))
+                }
+            }
+        }
         for text in texts {
             #expect(text.utf16Length == text.utf16.count, "\(text.debugDescription)")
             #expect(text.utf16Units == Array(text.utf16), "\(text.debugDescription)")
