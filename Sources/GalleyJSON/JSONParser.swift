@@ -114,6 +114,15 @@ public struct JSONParser {
         // Most strings have no escapes: make them straight from their bytes, in one step.
         var scan = position
         while scan < bytes.count {
+            // Eight bytes at a time while none of them ends the plain run: strings are most of
+            // an item's bytes.
+            if scan + 8 <= bytes.count, let base = bytes.baseAddress {
+                let word = UnsafeRawPointer(base).loadUnaligned(fromByteOffset: scan, as: UInt64.self)
+                if !Self.mayEndPlainRun(word) {
+                    scan += 8
+                    continue
+                }
+            }
             let byte = bytes[scan]
             if byte == UInt8(ascii: "\"") {
                 let text = string(position..<scan)
@@ -148,6 +157,19 @@ public struct JSONParser {
         }
         position = start
         throw error("unterminated string")
+    }
+
+    /// Whether any byte of `word` is a quote, a backslash or a control character (below
+    /// U+0020), by the carry-free tests for a zero byte and a byte below a bound (the "has
+    /// less" trick): exact about whether there is one, whatever the byte order.
+    @inline(__always)
+    private static func mayEndPlainRun(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highBits: UInt64 = 0x8080_8080_8080_8080
+        func hasByteBelow(_ value: UInt64, _ bound: UInt64) -> Bool { (value &- ones &* bound) & ~value & highBits != 0 }
+        return hasByteBelow(word, 0x20)
+            || hasByteBelow(word ^ (ones &* UInt64(UInt8(ascii: "\""))), 1)
+            || hasByteBelow(word ^ (ones &* UInt64(UInt8(ascii: "\\"))), 1)
     }
 
     private mutating func parseEscape() throws(JSONParseError) -> Unicode.Scalar {

@@ -17,6 +17,23 @@ struct JSONParserTests {
         #expect(try JSONParser.parse("\"\u{1F600} é\"") == .string("\u{1F600} é"))
     }
 
+    @Test("A quote, backslash or control character ends a string's plain run at any offset")
+    func stringRuns() throws {
+        // Around the eight-byte scan: a plain run of every length up to 20 (with a multi-byte
+        // letter), then an escape, the closing quote, or a raw control character.
+        let plain = Array("abcdéfghijklmnopqrstu")
+        for length in 0...20 {
+            let run = String(plain[..<length])
+            #expect(try JSONParser.parse("\"\(run)\"") == .string(run))
+            #expect(try JSONParser.parse("[\"\(run)\", \"\(run)\", 12345678]") == .array([.string(run), .string(run), .integer(12345678)]))
+            #expect(try JSONParser.parse("\"\(run)\\n\(run)\"") == .string(run + "\n" + run))
+            #expect(try JSONParser.parse("\"\(run)\\\"x\"") == .string(run + "\"x"))
+            #expect(throws: JSONParseError.self) { try JSONParser.parse("\"\(run)\u{01}abcdefghij\"") }
+            #expect(throws: JSONParseError.self) { try JSONParser.parse("\"\(run)\u{1F}\"") }
+            #expect(throws: JSONParseError.self) { try JSONParser.parse("\"\(run)") }
+        }
+    }
+
     @Test("Errors say what is wrong and at which column", arguments: [
         ("not json", 1, "unexpected 'n'"),
         (#"{"a": 1"#, 8, "expected ',' or '}'"),
