@@ -38,8 +38,19 @@ struct RowMeasurer {
 
     private struct NodeState {
         var shaped: ShapedParagraph?
+        /// The label's measurement at a width its whole text fits on one line, which every such
+        /// width shares (see ``ShapedParagraph/fitsOnOneLine(width:)``).
+        var oneLine: OneLine?
         /// Index in `offers` of the node's latest offer; -1 before the first.
         var latestOffer = -1
+    }
+
+    /// What a label's measurement on one line gives its node, whatever the width.
+    private struct OneLine {
+        var height: Double
+        var firstBaseline: Double
+        var lastBaseline: Double
+        var lineCount: Int
     }
 
     /// The space a node was offered, compared bit for bit (an offer may be infinite).
@@ -167,6 +178,14 @@ struct RowMeasurer {
         let available = width.isNaN ? 0 : max(width, 0)
         // Only sizes here: the glyphs of the labels that end up in the row are laid out once
         // the row is measured (see `layOutText`), not those of every width a label was offered.
+        // Text that fits one line at this width has the same line at every such width: a label
+        // measured once that way (often at its natural width) answers the row's other widths.
+        let fitsOneLine = paragraph.fitsOnOneLine(width: available)
+        if available.isFinite, fitsOneLine, let line = perNode[node.id].oneLine {
+            return MeasuredNode(
+                node: node, size: Size(width: available, height: line.height), firstBaseline: line.firstBaseline,
+                lastBaseline: line.lastBaseline, text: MeasuredText(offeredWidth: available, lineCount: line.lineCount))
+        }
         let measurement = paragraph.measure(width: available)
         let text = MeasuredText(offeredWidth: available, lineCount: measurement.lineCount)
         let firstBaseline = measurement.firstBaseline
@@ -176,6 +195,10 @@ struct RowMeasurer {
         // UIKit's sizeThatFits does.
         let labelWidth = available.isFinite ? available : pixelCeil(measurement.size.width)
         let size = Size(width: labelWidth, height: pixelCeil(measurement.size.height))
+        if fitsOneLine {
+            perNode[node.id].oneLine = OneLine(
+                height: size.height, firstBaseline: firstBaseline, lastBaseline: lastBaseline, lineCount: measurement.lineCount)
+        }
         return MeasuredNode(node: node, size: size, firstBaseline: firstBaseline, lastBaseline: lastBaseline, text: text)
     }
 

@@ -29,6 +29,16 @@ extension ShapedParagraph {
             isTruncated: isTruncated, missingCharacters: missingCharacters, paragraph: self, width: available)
     }
 
+    /// Whether the whole paragraph fits on one line at `width` (no mandatory break, no word
+    /// reaching past it). Measuring at any two such widths gives the same line, so callers that
+    /// measure one text at many widths (a row's label at each row width) can measure it once.
+    ///
+    /// - Complexity: O(1).
+    public func fitsOnOneLine(width: Double) -> Bool {
+        guard let extent = units.unbrokenExtent else { return false }
+        return extent <= sanitized(width) + LineBreaker.tolerance
+    }
+
     /// UTF-16 offsets where each line after the first starts at `width`.
     func lineStartsUTF16(width: Double) -> [Int] {
         var starts: [Int] = []

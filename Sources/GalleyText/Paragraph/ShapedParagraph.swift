@@ -111,6 +111,10 @@ final class BreakUnits: Sendable {
     /// Units that start with a mandatory break, ascending (usually none): truncation finds the
     /// paragraph around a line here instead of walking the rest of the text.
     let mandatoryBreaks: [Int]
+    /// The furthest any word's content reaches when every unit stays on the first line, summed
+    /// as ``LineBreaker`` sums it; nil when a mandatory break forces a second line (or there
+    /// are no units). The whole text fits one line at any width that holds this.
+    let unbrokenExtent: Double?
 
     var count: Int { advances.count }
 
@@ -123,6 +127,20 @@ final class BreakUnits: Sendable {
         var breaks: [Int] = []
         for word in words where word.startsWithMandatoryBreak { breaks.append(word.start) }
         mandatoryBreaks = breaks
+        unbrokenExtent = breaks.isEmpty && !words.isEmpty ? Self.extent(of: words) : nil
+    }
+
+    /// The furthest `x + contentWidth` of the words laid end to end from 0, in the order and
+    /// with the operations ``LineBreaker/line(from:)`` uses, so that comparing it with a
+    /// line's limit decides exactly as the breaker would.
+    private static func extent(of words: [BreakWord]) -> Double {
+        var x = 0.0
+        var extent = 0.0
+        for word in words {
+            if word.contentEnd > word.start { extent = max(extent, x + word.contentWidth) }
+            x += word.width
+        }
+        return extent
     }
 
     /// The units grouped into words, from their break flags and advances.

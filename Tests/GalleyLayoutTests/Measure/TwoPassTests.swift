@@ -114,5 +114,14 @@ struct TwoPassTests {
                 #expect(layout?.lines.count == (keepsTextLayouts ? measurement.lineCounts["text"] : nil))
             }
         }
+        // Text that fits on one line at its natural width keeps that line at every wider width:
+        // broken once per row, not once per width.
+        let engine = try TextEngine(paragraphCacheByteLimit: 0)
+        let short = try measure(
+            Fixture.item("x", ["text": "Fits"]), template: template, widths: widths,
+            environment: LayoutEnvironment(textEngine: engine, scale: 2, keepsTextLayouts: false))
+        #expect(engine.counters.lineBreakPasses == 1)
+        #expect(short.map { $0.lineCounts["text"] } == [1, 1, 1])
+        #expect(short.map(\.height) == widths.map { _ in Fixture.ceil(Fixture.lineHeight("font"), 2) })
     }
 }

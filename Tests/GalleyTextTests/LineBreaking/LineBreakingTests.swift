@@ -173,6 +173,40 @@ struct LineBreakingTests {
         #expect(layout.lines.isEmpty && layout.glyphRuns.isEmpty && layout.size == .zero)
     }
 
+    @Test("Fitting on one line: exactly when breaking gives one line, and HarfBuzz's width fits")
+    func fitsOnOneLine() throws {
+        let size = 15.0
+        let reference = HarfBuzzReference.notoSans
+        var checked = 0
+        for entry in Self.coveredCorpus {
+            let text = AttributedText(entry.text, style: Shared.style(size))
+            let shaped = try Shared.engine.shape(text)
+            let truncating = try Shared.engine.shape(text, paragraph: ParagraphStyle(lineBreakMode: .truncateTail, maximumLines: 1))
+            let unlimited = shaped.measure(width: .infinity)
+            let hasBreak = entry.text.contains { $0.isNewline }
+            let wholeRun = reference.width(of: entry.text.trimmingTrailingWhitespace, size: size)
+            for width in Self.widths + [unlimited.size.width - 0.01, unlimited.size.width, unlimited.size.width + 0.01] {
+                let fits = shaped.fitsOnOneLine(width: width)
+                #expect(fits == (!hasBreak && shaped.measure(width: width).lineCount == 1), "'\(entry.text)' at \(width)")
+                // Independently: the text shaped as one run fits, or it does not.
+                if !hasBreak && wholeRun <= width - 0.5 { #expect(fits, "'\(entry.text)' at \(width)") }
+                if wholeRun > width + 0.5 { #expect(!fits, "'\(entry.text)' at \(width)") }
+                // Where it fits, a one-line limit truncates nothing: the line is the unlimited one.
+                if truncating.fitsOnOneLine(width: width) {
+                    let limited = truncating.measure(width: width)
+                    #expect(!limited.isTruncated && limited.size.height == unlimited.size.height)
+                    #expect(limited.firstBaseline == unlimited.firstBaseline && limited.size.width == unlimited.size.width)
+                }
+                checked += 1
+            }
+        }
+        #expect(checked > 100)
+        // A mandatory break never fits one line; empty text has no line to fit.
+        #expect(!(try Shared.engine.shape(AttributedText("a\nb", style: Shared.style(size)))).fitsOnOneLine(width: 1000))
+        #expect(!(try Shared.engine.shape(AttributedText("", style: Shared.style(size)))).fitsOnOneLine(width: 1000))
+        #expect((try Shared.engine.shape(AttributedText("a   ", style: Shared.style(size)))).fitsOnOneLine(width: 10))
+    }
+
     @Test("Trailing whitespace hangs: it does not count toward a line's width")
     func trailingWhitespaceHangs() throws {
         let style = Shared.style(17)
