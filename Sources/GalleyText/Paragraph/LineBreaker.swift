@@ -11,6 +11,9 @@ struct LineSpan: Sendable, Hashable {
     var width: Double
     /// Whether the line ends its paragraph (a mandatory break, or the end of the text).
     var endsParagraph: Bool
+    /// Whether the line starts and its content ends between shaped segments, so that it cuts no
+    /// word and `width` is exact as summed (false when not known).
+    var isWordAligned = false
 }
 
 /// Breaks units into lines first-fit, as UIKit and Pango do.
@@ -47,27 +50,37 @@ struct LineBreaker {
             var x = 0.0
             var contentEnd = start
             var contentWidth = 0.0
+            // Whether the line's edges fall between shaped segments (an empty line's do).
+            let startsSegment = words[first].startsSegment
+            var contentEndsSegment = true
             var index = first
             while index < words.count {
                 let word = words[index]
                 if index > first && word.startsWithMandatoryBreak {
-                    return LineSpan(start: start, end: word.start, contentEnd: contentEnd, width: contentWidth, endsParagraph: true)
+                    return LineSpan(
+                        start: start, end: word.start, contentEnd: contentEnd, width: contentWidth, endsParagraph: true,
+                        isWordAligned: startsSegment && contentEndsSegment)
                 }
                 if word.contentEnd > word.start && x + word.contentWidth > limit {
                     // The word overflows: break before it if the line already shows something.
                     if index > first && contentEnd > start {
-                        return LineSpan(start: start, end: word.start, contentEnd: contentEnd, width: contentWidth, endsParagraph: false)
+                        return LineSpan(
+                            start: start, end: word.start, contentEnd: contentEnd, width: contentWidth, endsParagraph: false,
+                            isWordAligned: startsSegment && contentEndsSegment)
                     }
                     return unitLine(from: start)
                 }
                 if word.contentEnd > word.start {
                     contentWidth = x + word.contentWidth
                     contentEnd = word.contentEnd
+                    contentEndsSegment = word.contentEndsSegment
                 }
                 x += word.width
                 index += 1
             }
-            return LineSpan(start: start, end: units.count, contentEnd: contentEnd, width: contentWidth, endsParagraph: true)
+            return LineSpan(
+                start: start, end: units.count, contentEnd: contentEnd, width: contentWidth, endsParagraph: true,
+                isWordAligned: startsSegment && contentEndsSegment)
         }
     }
 

@@ -83,6 +83,9 @@ struct LineStacker {
     /// graphemes go back to the next line while the reshaped line overflows (never below one
     /// grapheme). Lines between words are returned as they are, with no cuts.
     private func fitCutWord(_ proposed: LineSpan) -> (LineSpan, [SegmentCut]) {
+        // Most lines: whole words, exact as summed (what `exactWidth` would find, without
+        // reading the units' flags).
+        if proposed.isWordAligned { return (proposed, []) }
         var span = proposed
         var exact = paragraph.exactWidth(of: span.start..<span.contentEnd, summed: span.width)
         span.width = exact.width
@@ -109,6 +112,10 @@ struct LineStacker {
             lineGap = max(lineGap, metrics.lineGap)
         }
         func includeUnits(_ range: Range<Int>) {
+            if let metrics = paragraph.singleItemMetrics {
+                if !range.isEmpty { include(metrics) }
+                return
+            }
             // Item by item, not unit by unit: a line holds few items.
             var unit = range.lowerBound
             // Through a buffer: subscripting the array would copy the whole item to read a field.

@@ -34,6 +34,9 @@ public final class ShapedParagraph: Sendable {
     let counters: CounterStore
     /// Pieces of words this paragraph's lines cut off, reshaped (see `exactWidth(of:summed:)`).
     let cutPieces = CutPieceCache()
+    /// The only item's metrics, when there is one item (most paragraphs): every line's, then,
+    /// found without reading which item each unit belongs to.
+    let singleItemMetrics: ScaledFontMetrics?
 
     init(
         paragraphStyle: ParagraphStyle, missingCharacters: [Unicode.Scalar], baseLineHeight: Double,
@@ -51,6 +54,7 @@ public final class ShapedParagraph: Sendable {
         self.units = units
         self.itemUnitEnds = itemUnitEnds
         self.ellipses = ellipses
+        singleItemMetrics = items.count == 1 ? items[0].metrics : nil
     }
 
     /// The text's length in UTF-16 units.
@@ -165,7 +169,9 @@ final class BreakUnits: Sendable {
             }
             words.append(BreakWord(
                 start: start, contentEnd: contentEnd, width: width, contentWidth: contentWidth,
-                startsWithMandatoryBreak: flags[start].contains(.mandatoryBreakBefore)))
+                startsWithMandatoryBreak: flags[start].contains(.mandatoryBreakBefore),
+                startsSegment: flags[start].contains(.segmentStart),
+                contentEndsSegment: contentEnd == count || flags[contentEnd].contains(.segmentStart)))
             start = end
         }
         return words
@@ -175,31 +181,43 @@ final class BreakUnits: Sendable {
 /// Units between two line-break opportunities (the word ends where the next one starts).
 ///
 /// 24 bytes: breaking a line reads every word on it, and for a cached paragraph those reads are
-/// most of the memory a measurement touches.
+/// most of the memory a measurement touches. The flags ride in the offsets' top bits.
 struct BreakWord: Sendable {
     /// Width of every unit, and of the units up to `contentEnd`.
     let width: Double
     let contentWidth: Double
-    private let startIndex: Int32
-    /// `contentEnd`, with the top bit set when a mandatory break comes before the word.
+    /// `start`, with the top bit set when a shaped segment starts there.
+    private let packedStart: UInt32
+    /// `contentEnd`, with the top bit set when a mandatory break comes before the word and the
+    /// next when a shaped segment starts at the content's end (or the text ends there).
     private let packedContentEnd: UInt32
 
-    private static let mandatoryBit: UInt32 = 1 << 31
+    private static let topBit: UInt32 = 1 << 31
+    private static let nextBit: UInt32 = 1 << 30
+    private static let offsetBits: UInt32 = nextBit - 1
 
     /// The first unit.
-    var start: Int { Int(startIndex) }
+    var start: Int { Int(packedStart & Self.offsetBits) }
     /// End of the last unit that is not whitespace (`start` if there is none).
-    var contentEnd: Int { Int(packedContentEnd & ~Self.mandatoryBit) }
+    var contentEnd: Int { Int(packedContentEnd & Self.offsetBits) }
     /// Whether a mandatory break comes before the word.
-    var startsWithMandatoryBreak: Bool { packedContentEnd & Self.mandatoryBit != 0 }
+    var startsWithMandatoryBreak: Bool { packedContentEnd & Self.topBit != 0 }
+    /// Whether the word starts a shaped segment, and whether its content ends where one starts:
+    /// a line between two such edges cuts no word, so its width is the sum of its units'.
+    var startsSegment: Bool { packedStart & Self.topBit != 0 }
+    var contentEndsSegment: Bool { packedContentEnd & Self.nextBit != 0 }
 
-    /// Unit offsets must be below 2³¹ (a paragraph of 2³¹ graphemes would not fit in memory
+    /// Unit offsets must be below 2³⁰ (a paragraph of 2³⁰ graphemes would not fit in memory
     /// with the arrays that describe it).
-    init(start: Int, contentEnd: Int, width: Double, contentWidth: Double, startsWithMandatoryBreak: Bool) {
+    init(
+        start: Int, contentEnd: Int, width: Double, contentWidth: Double, startsWithMandatoryBreak: Bool,
+        startsSegment: Bool, contentEndsSegment: Bool
+    ) {
         self.width = width
         self.contentWidth = contentWidth
-        startIndex = Int32(start)
-        packedContentEnd = UInt32(contentEnd) | (startsWithMandatoryBreak ? Self.mandatoryBit : 0)
+        packedStart = UInt32(start) | (startsSegment ? Self.topBit : 0)
+        packedContentEnd = UInt32(contentEnd) | (startsWithMandatoryBreak ? Self.topBit : 0)
+            | (contentEndsSegment ? Self.nextBit : 0)
     }
 }
 
