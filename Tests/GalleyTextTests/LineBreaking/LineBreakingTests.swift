@@ -175,16 +175,15 @@ struct LineBreakingTests {
 
     @Test("Fitting on one line: exactly when breaking gives one line, and HarfBuzz's width fits")
     func fitsOnOneLine() throws {
-        let size = 15.0
-        let reference = HarfBuzzReference.notoSans
         var checked = 0
+        let size = 15.0
         for entry in Self.coveredCorpus {
             let text = AttributedText(entry.text, style: Shared.style(size))
             let shaped = try Shared.engine.shape(text)
             let truncating = try Shared.engine.shape(text, paragraph: ParagraphStyle(lineBreakMode: .truncateTail, maximumLines: 1))
             let unlimited = shaped.measure(width: .infinity)
             let hasBreak = entry.text.contains { $0.isNewline }
-            let wholeRun = reference.width(of: entry.text.trimmingTrailingWhitespace, size: size)
+            let wholeRun = HarfBuzzReference.notoSans.width(of: entry.text.trimmingTrailingWhitespace, size: size)
             for width in Self.widths + [unlimited.size.width - 0.01, unlimited.size.width, unlimited.size.width + 0.01] {
                 let fits = shaped.fitsOnOneLine(width: width)
                 #expect(fits == (!hasBreak && shaped.measure(width: width).lineCount == 1), "'\(entry.text)' at \(width)")
