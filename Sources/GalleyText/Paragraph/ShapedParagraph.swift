@@ -12,31 +12,33 @@
 ///     let portrait = shaped.measure(width: 343)
 ///     let landscape = shaped.measure(width: 800)
 public final class ShapedParagraph: Sendable {
-    /// The paragraph style the text was shaped with.
-    public let paragraphStyle: ParagraphStyle
-    /// Scalars no font in the fallback chain covers; they were measured with the primary font's
-    /// .notdef glyph. In order of first appearance, each once.
-    public let missingCharacters: [Unicode.Scalar]
-    /// The natural line height of the first run's font under the paragraph style.
-    public let baseLineHeight: Double
+    // Stored in the order measuring reads them, so that breaking a cached paragraph into lines
+    // touches as few of its cache lines as it can (the first ones).
 
-    let utf16: [UInt16]
-    let analysis: TextAnalysis
-    let items: [ShapedItem]
     let units: BreakUnits
-    /// Per item: the index of the first unit after it.
-    let itemUnitEnds: [Int]
-    /// Per style index: the shaped ellipsis for truncation (empty when the mode does not truncate).
-    let ellipses: [Ellipsis]
-    /// Reshapes pieces of words cut by a line break or truncation.
-    let segmentShaper: SegmentShaper
     /// The owning engine's counters.
     let counters: CounterStore
-    /// Pieces of words this paragraph's lines cut off, reshaped (see `exactWidth(of:summed:)`).
-    let cutPieces = CutPieceCache()
     /// The only item's metrics, when there is one item (most paragraphs): every line's, then,
     /// found without reading which item each unit belongs to.
     let singleItemMetrics: ScaledFontMetrics?
+    /// Scalars no font in the fallback chain covers; they were measured with the primary font's
+    /// .notdef glyph. In order of first appearance, each once.
+    public let missingCharacters: [Unicode.Scalar]
+    /// The paragraph style the text was shaped with.
+    public let paragraphStyle: ParagraphStyle
+    /// Per item: the index of the first unit after it.
+    let itemUnitEnds: [Int]
+    let items: [ShapedItem]
+    /// Per style index: the shaped ellipsis for truncation (empty when the mode does not truncate).
+    let ellipses: [Ellipsis]
+    /// The natural line height of the first run's font under the paragraph style.
+    public let baseLineHeight: Double
+    let utf16: [UInt16]
+    let analysis: TextAnalysis
+    /// Reshapes pieces of words cut by a line break or truncation.
+    let segmentShaper: SegmentShaper
+    /// Pieces of words this paragraph's lines cut off, reshaped (see `exactWidth(of:summed:)`).
+    let cutPieces = CutPieceCache()
 
     init(
         paragraphStyle: ParagraphStyle, missingCharacters: [Unicode.Scalar], baseLineHeight: Double,
@@ -120,10 +122,13 @@ final class BreakUnits: Sendable {
     /// are no units). The whole text fits one line at any width that holds this.
     let unbrokenExtent: Double?
 
-    var count: Int { advances.count }
+    /// The number of units (stored: reading an array's count reads its storage, one more
+    /// cache line for every measurement of a cached paragraph).
+    let count: Int
 
     init(starts: [Int], advances: [Double], flags: [UnitFlags], items: [Int32]) {
         self.starts = starts
+        count = advances.count
         self.advances = advances
         self.flags = flags
         self.items = items
