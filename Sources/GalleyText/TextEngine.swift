@@ -50,21 +50,7 @@ public final class TextEngine: Sendable {
     ///
     /// - Throws: ``TextError`` for an unknown font, an invalid style or language.
     public func shape(_ text: AttributedText, paragraph: ParagraphStyle = ParagraphStyle()) throws(TextError) -> ShapedParagraph {
-        // A cache hit needs no key built: the stored keys are compared with the text as it is.
-        let hash = ParagraphKey.hash(text: text, paragraph: paragraph)
-        if let cached = paragraphCache?.value(hash: hash, where: { $0.matches(text: text, paragraph: paragraph) }) {
-            return cached
-        }
-        return try shapeAndCache(ParagraphKey(text: text, paragraph: paragraph)) { text }
-    }
-
-    /// The text `make` gives, shaped and cached under `key`, after a lookup missed.
-    private func shapeAndCache(_ key: ParagraphKey, make: () -> AttributedText) throws(TextError) -> ShapedParagraph {
-        counterStore.paragraphsShaped.wrappingAdd(1, ordering: .relaxed)
-        let shaped = try ParagraphShaper(fonts: fonts, shaper: shaper, cache: shapeCache, iterators: iterators, counters: counterStore)
-            .shape(make(), paragraph: key.paragraph)
-        paragraphCache?.insert(shaped, for: key, bytes: shaped.byteCount + key.string.utf8.count)
-        return shaped
+        try shape(text.string, styles: .runs(text.runs), paragraph: paragraph) { text }
     }
 
     /// Analyses and shapes a string in one style; see ``shape(_:paragraph:)``. A cache hit
@@ -72,13 +58,25 @@ public final class TextEngine: Sendable {
     ///
     /// - Throws: ``TextError`` for an unknown font, an invalid style or language.
     public func shape(_ string: String, style: TextStyle, paragraph: ParagraphStyle = ParagraphStyle()) throws(TextError) -> ShapedParagraph {
-        let hash = ParagraphKey.hash(string: string, style: style, paragraph: paragraph)
-        if let cached = paragraphCache?.value(hash: hash, where: { $0.matches(string: string, style: style, paragraph: paragraph) }) {
+        try shape(string, styles: .single(style), paragraph: paragraph) { AttributedText(string, style: style) }
+    }
+
+    /// The paragraph cache's entry for `string` in `styles`, or the text `make` gives, shaped
+    /// and cached. A cache hit needs no key built: the stored keys are compared with the text
+    /// as it is.
+    private func shape(
+        _ string: String, styles: ParagraphKey.Styles, paragraph: ParagraphStyle, make: () -> AttributedText
+    ) throws(TextError) -> ShapedParagraph {
+        let hash = ParagraphKey.hash(string: string, styles: styles, paragraph: paragraph)
+        if let cached = paragraphCache?.value(hash: hash, where: { $0.matches(string: string, styles: styles, paragraph: paragraph) }) {
             return cached
         }
-        return try shapeAndCache(ParagraphKey(string: string, style: style, paragraph: paragraph)) {
-            AttributedText(string, style: style)
-        }
+        counterStore.paragraphsShaped.wrappingAdd(1, ordering: .relaxed)
+        let shaped = try ParagraphShaper(fonts: fonts, shaper: shaper, cache: shapeCache, iterators: iterators, counters: counterStore)
+            .shape(make(), paragraph: paragraph)
+        let key = ParagraphKey(string: string, styles: styles, paragraph: paragraph)
+        paragraphCache?.insert(shaped, for: key, bytes: shaped.byteCount + string.utf8.count)
+        return shaped
     }
 
     /// The size of `text` at `width`, with its line count and line starts; cheaper than

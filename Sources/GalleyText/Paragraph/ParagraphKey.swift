@@ -22,46 +22,18 @@ final class ParagraphKey: PrecomputedHashKey {
 
     var precomputedHash: Int { hashCode }
 
-    /// The key of attributed text.
-    convenience init(text: AttributedText, paragraph: ParagraphStyle) {
-        self.init(string: text.string, styles: .runs(text.runs), paragraph: paragraph)
-    }
-
-    /// The key of a string in one style: equal, and equally hashed, to the key of the same
-    /// string as attributed text with one run.
-    convenience init(string: String, style: TextStyle, paragraph: ParagraphStyle) {
-        self.init(string: string, styles: .single(style), paragraph: paragraph)
-    }
-
-    private init(string: String, styles: Styles, paragraph: ParagraphStyle) {
+    /// The key of `string` in `styles`. A string in one style is equal, and equally hashed, to
+    /// the same string as attributed text with one run.
+    init(string: String, styles: Styles, paragraph: ParagraphStyle) {
         self.string = string
         self.styles = styles
         self.paragraph = paragraph
         hashCode = Self.hash(string: string, styles: styles, paragraph: paragraph)
     }
 
-    /// The hash of the key `init(string:style:paragraph:)` would build, without building it
-    /// just to look a paragraph up.
-    static func hash(string: String, style: TextStyle, paragraph: ParagraphStyle) -> Int {
-        hash(string: string, styles: .single(style), paragraph: paragraph)
-    }
-
-    /// The hash of the key `init(text:paragraph:)` would build, without building it.
-    static func hash(text: AttributedText, paragraph: ParagraphStyle) -> Int {
-        hash(string: text.string, styles: .runs(text.runs), paragraph: paragraph)
-    }
-
-    /// Whether this key equals the one `init(text:paragraph:)` would build.
-    func matches(text: AttributedText, paragraph: ParagraphStyle) -> Bool {
-        matches(string: text.string, styles: .runs(text.runs), paragraph: paragraph)
-    }
-
-    /// Whether this key equals the one `init(string:style:paragraph:)` would build.
-    func matches(string: String, style: TextStyle, paragraph: ParagraphStyle) -> Bool {
-        matches(string: string, styles: .single(style), paragraph: paragraph)
-    }
-
-    private func matches(string: String, styles: Styles, paragraph: ParagraphStyle) -> Bool {
+    /// Whether this key equals the one `init(string:styles:paragraph:)` would build, without
+    /// building it just to look a paragraph up.
+    func matches(string: String, styles: Styles, paragraph: ParagraphStyle) -> Bool {
         guard Self.bytesEqual(self.string, string), self.paragraph == paragraph else { return false }
         switch (self.styles, styles) {
         case (.single(let left), .single(let right)): return left == right
@@ -72,7 +44,8 @@ final class ParagraphKey: PrecomputedHashKey {
         }
     }
 
-    private static func hash(string: String, styles: Styles, paragraph: ParagraphStyle) -> Int {
+    /// The hash of the key `init(string:styles:paragraph:)` would build.
+    static func hash(string: String, styles: Styles, paragraph: ParagraphStyle) -> Int {
         var hasher = KeyHasher()
         hasher.combine(bytesOf: string)
         switch styles {
