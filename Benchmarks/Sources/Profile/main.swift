@@ -2,6 +2,7 @@
 //
 //     swift build -c release --product Profile
 //     valgrind --tool=callgrind .build/release/Profile warm 2000
+//     valgrind --tool=callgrind .build/release/Profile cold 1500 Latn,Cyrl,Grek   # those scripts' sentences only
 
 import BenchmarkFixtures
 import Foundation
@@ -11,7 +12,9 @@ import GalleyText
 
 let mode = CommandLine.arguments.dropFirst().first ?? "warm"
 let count = CommandLine.arguments.dropFirst(2).first.flatMap(Int.init) ?? 1000
-let sentences = Samples.sentences
+// An optional third argument keeps only the sentences in those scripts (ISO 15924, comma-separated).
+let scripts = CommandLine.arguments.dropFirst(3).first.map { Set($0.split(separator: ",").map(String.init)) }
+let sentences = Samples.sentences.filter { scripts?.contains($0.script) ?? true }
 var total = 0.0
 switch mode {
 case "warm":
