@@ -7,7 +7,10 @@ import GalleyText
 /// Compile a template once and measure any number of rows with it: nothing is looked up by
 /// name on the hot path. Compiling is where unknown style or metric names and negative or
 /// non-finite sizes are reported, each with the path of the node at fault.
-public struct CompiledTemplate: Sendable {
+///
+/// A class, immutable: rows hand it around, and a copy of a struct holding the template, the
+/// stylesheet and the node tables retained some thirty objects where this retains one.
+public final class CompiledTemplate: Sendable {
     /// The template as written.
     public let template: Template
     /// The stylesheet it was resolved against.
