@@ -31,7 +31,7 @@ struct RowArranger {
                         color: measured.text == nil ? nil : label.style.color)
                 }
             }
-            for child in measured.children { visit(child, parentX: x, parentY: y, parentCollapsed: collapsed) }
+            for child in measurement.children(of: measured) { visit(child, parentX: x, parentY: y, parentCollapsed: collapsed) }
         }
         visit(measurement.root, parentX: 0, parentY: 0, parentCollapsed: false)
         // Names inside a collapsed branch were never measured: they are collapsed too.

@@ -1,10 +1,13 @@
-// One node's measurement: its size, its place in its parent, its children, its text.
+// One node's measurement: its size, its place in its parent, where its children are, its text.
 
 import GalleyText
 
 /// A node's size and position within its parent, computed by the measure pass.
 ///
 /// The tree mirrors the template; arranging only adds up origins, so nothing is measured twice.
+/// A node names its children by their place in the row's list of measured children (see
+/// ``RowMeasurement``): plain data, so the memo's copies and a stack's rearranging retain and
+/// free nothing, and no container allocates an array of its own.
 struct MeasuredNode: Sendable {
     /// The template node's id (see ``CompiledTemplate/nodes``).
     let nodeID: Int
@@ -15,17 +18,18 @@ struct MeasuredNode: Sendable {
     /// Distance from the node's top to its first and last text baselines, when it has text.
     var firstBaseline: Double?
     var lastBaseline: Double?
-    var children: [MeasuredNode]
+    /// Where the children are in the row's measured children (empty for a leaf).
+    var children: Range<Int32>
     /// A label's text, as measured (with glyphs when the environment keeps text layouts).
     var text: MeasuredText?
 
     static func collapsed(_ node: CompiledNode) -> MeasuredNode {
-        MeasuredNode(node: node, size: .zero, origin: Point(x: 0, y: 0), isCollapsed: true, children: [])
+        MeasuredNode(node: node, size: .zero, origin: Point(x: 0, y: 0), isCollapsed: true)
     }
 
     init(
         node: CompiledNode, size: Size, origin: Point = Point(x: 0, y: 0), isCollapsed: Bool = false,
-        firstBaseline: Double? = nil, lastBaseline: Double? = nil, children: [MeasuredNode] = [], text: MeasuredText? = nil
+        firstBaseline: Double? = nil, lastBaseline: Double? = nil, children: Range<Int32> = 0..<0, text: MeasuredText? = nil
     ) {
         self.nodeID = node.id
         self.size = size

@@ -24,17 +24,23 @@ public struct RowMeasurement: Sendable {
         var counts: [String: Int] = [:]
         func visit(_ node: MeasuredNode) {
             if let name = nodes[node.nodeID].name, let text = node.text { counts[name] = text.lineCount }
-            node.children.forEach(visit)
+            children(of: node).forEach(visit)
         }
         visit(root)
         return counts
     }
 
     let root: MeasuredNode
+    /// Every container's children, which nodes name by range (see ``MeasuredNode/children``).
+    let measuredChildren: [MeasuredNode]
     /// Each label's glyph layout by node id, when the environment keeps text layouts (else empty).
     let textLayouts: [TextLayout?]
     /// The template's nodes, by id.
     let nodes: [CompiledNode]
     /// Every node name of the template.
     let names: [String]
+
+    func children(of node: MeasuredNode) -> ArraySlice<MeasuredNode> {
+        measuredChildren[Int(node.children.lowerBound)..<Int(node.children.upperBound)]
+    }
 }

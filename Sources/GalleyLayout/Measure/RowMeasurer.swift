@@ -19,6 +19,9 @@ struct RowMeasurer {
     /// is offered a few sizes, a row dozens, and searching them all was most of a stack's work.
     private var offers: [Offer] = []
     private var measurements: [MeasuredNode] = []
+    /// Every container's children, at every width measured: nodes name theirs by range, and
+    /// measurements share the list (see ``MeasuredNode/children``).
+    private var measuredChildren: [MeasuredNode] = []
     /// Direction of the first label's text, for `.auto` rows.
     private(set) var firstTextIsRightToLeft: Bool?
 
@@ -34,6 +37,7 @@ struct RowMeasurer {
         // Room for every node offered two sizes (natural and final), so the memo rarely regrows.
         offers.reserveCapacity(2 * template.nodes.count)
         measurements.reserveCapacity(2 * template.nodes.count)
+        measuredChildren.reserveCapacity(4 * template.nodes.count)
     }
 
     private struct NodeState {
@@ -92,7 +96,8 @@ struct RowMeasurer {
         }
         return RowMeasurement(
             itemID: item.id, width: width, height: Size.roundUp(exactHeight, scale: environment.scale), exactHeight: exactHeight,
-            scale: environment.scale, isRightToLeft: isRightToLeft, root: root, textLayouts: textLayouts,
+            scale: environment.scale, isRightToLeft: isRightToLeft, root: root, measuredChildren: measuredChildren,
+            textLayouts: textLayouts,
             nodes: template.nodes, names: template.names)
     }
 
@@ -102,7 +107,7 @@ struct RowMeasurer {
         if let width = node.text?.offeredWidth, let paragraph = perNode[node.nodeID].shaped {
             layouts[node.nodeID] = paragraph.layout(width: width)
         }
-        for child in node.children { layOutText(in: child, into: &layouts) }
+        for index in node.children { layOutText(in: measuredChildren[Int(index)], into: &layouts) }
     }
 
     /// `value` rounded up to device pixels.
@@ -155,12 +160,19 @@ struct RowMeasurer {
         }
     }
 
+    /// Keeps `children` with the row's measured children, and says where they are.
+    mutating func keep(_ children: some Collection<MeasuredNode>) -> Range<Int32> {
+        let start = Int32(measuredChildren.count)
+        measuredChildren.append(contentsOf: children)
+        return start..<Int32(measuredChildren.count)
+    }
+
     /// A node that only passes its one child through.
-    private func wrap(_ node: CompiledNode, around child: MeasuredNode) -> MeasuredNode {
+    private mutating func wrap(_ node: CompiledNode, around child: MeasuredNode) -> MeasuredNode {
         guard !child.isCollapsed else { return .collapsed(node) }
         return MeasuredNode(
             node: node, size: child.size, firstBaseline: child.firstBaseline, lastBaseline: child.lastBaseline,
-            children: [child])
+            children: keep(CollectionOfOne(child)))
     }
 
     // MARK: - Labels
@@ -336,7 +348,7 @@ struct RowMeasurer {
         return MeasuredNode(
             node: node, size: Size(width: measured.size.width + insets.horizontal, height: measured.size.height + insets.vertical),
             firstBaseline: measured.firstBaseline.map { $0 + insets.top }, lastBaseline: measured.lastBaseline.map { $0 + insets.top },
-            children: [measured])
+            children: keep(CollectionOfOne(measured)))
     }
 
     private mutating func measureOverlay(
@@ -366,7 +378,7 @@ struct RowMeasurer {
         }
         return MeasuredNode(
             node: node, size: bounds, firstBaseline: measuredBase.firstBaseline, lastBaseline: measuredBase.lastBaseline,
-            children: children)
+            children: keep(children))
     }
 
     private mutating func measureSizeRule(
@@ -399,7 +411,7 @@ struct RowMeasurer {
         return MeasuredNode(
             node: node, size: Size(width: finalWidth, height: finalHeight),
             firstBaseline: measured.firstBaseline.map { $0 + y }, lastBaseline: measured.lastBaseline.map { $0 + y },
-            children: [measured])
+            children: keep(CollectionOfOne(measured)))
     }
 
     /// A horizontal stack whose children flow onto new rows when they do not fit (tags, chips).
@@ -444,7 +456,7 @@ struct RowMeasurer {
         }
         guard children.contains(where: { !$0.isCollapsed }) else { return .collapsed(node) }
         finishRow()
-        return MeasuredNode(node: node, size: Size(width: width.isFinite ? max(widest, 0) : widest, height: y + rowHeight), children: children)
+        return MeasuredNode(node: node, size: Size(width: width.isFinite ? max(widest, 0) : widest, height: y + rowHeight), children: keep(children))
     }
 
     // MARK: - Helpers

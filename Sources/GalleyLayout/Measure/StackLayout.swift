@@ -31,40 +31,42 @@ struct StackLayout {
     func measure(with measurer: inout RowMeasurer, width: Double, height: Double?) throws(LayoutError) -> MeasuredNode {
         let horizontal = stack.axis == .horizontal
         let nodes = stack.children
-        // A horizontal stack starts each child at its natural (unconstrained) width, as CSS flex
-        // items start at their max-content size; a vertical one offers every child its width.
-        var children: [MeasuredNode] = []
-        children.reserveCapacity(nodes.count)
-        var visibleCount = 0
-        var hasContent = false
-        for child in nodes {
-            let measured = try measurer.measure(child, width: horizontal ? .infinity : width, height: horizontal ? height : nil)
-            if !measured.isCollapsed {
-                visibleCount += 1
-                if !child.isSpacer { hasContent = true }
+        // The children's measurements, in stack memory until the stack's own is made (measured
+        // nodes are plain data: nothing to deinitialize, even when measuring throws halfway).
+        return try withUnsafeTemporaryAllocation(of: MeasuredNode.self, capacity: nodes.count) { children throws(LayoutError) in
+            // A horizontal stack starts each child at its natural (unconstrained) width, as CSS
+            // flex items start at their max-content size; a vertical one offers every child its width.
+            var visibleCount = 0
+            var hasContent = false
+            for (index, child) in nodes.enumerated() {
+                let measured = try measurer.measure(child, width: horizontal ? .infinity : width, height: horizontal ? height : nil)
+                if !measured.isCollapsed {
+                    visibleCount += 1
+                    if !child.isSpacer { hasContent = true }
+                }
+                children.initializeElement(at: index, to: measured)
             }
-            children.append(measured)
-        }
-        guard hasContent else { return .collapsed(node) }
-        return try withUnsafeTemporaryAllocation(of: Slot.self, capacity: visibleCount) { slots throws(LayoutError) in
-            var position = 0
-            for index in children.indices where !children[index].isCollapsed {
-                let child = nodes[index]
-                let size = mainSize(children[index].size, horizontal)
-                // A spacer's natural length is its measured size along the axis (see RowMeasurer).
-                let natural = child.isSpacer ? size : clamp(size, child)
-                slots.initializeElement(at: position, to: Slot(index: index, isSpacer: child.isSpacer, natural: natural, size: natural))
-                position += 1
+            guard hasContent else { return .collapsed(node) }
+            return try withUnsafeTemporaryAllocation(of: Slot.self, capacity: visibleCount) { slots throws(LayoutError) in
+                var position = 0
+                for index in children.indices where !children[index].isCollapsed {
+                    let child = nodes[index]
+                    let size = mainSize(children[index].size, horizontal)
+                    // A spacer's natural length is its measured size along the axis (see RowMeasurer).
+                    let natural = child.isSpacer ? size : clamp(size, child)
+                    slots.initializeElement(at: position, to: Slot(index: index, isSpacer: child.isSpacer, natural: natural, size: natural))
+                    position += 1
+                }
+                defer { slots.deinitialize() }
+                return try place(children: children, slots: slots, measurer: &measurer, width: width, height: height)
             }
-            defer { slots.deinitialize() }
-            return try place(children: &children, slots: slots, measurer: &measurer, width: width, height: height)
         }
     }
 
     /// Flexes, re-measures, aligns and positions the visible children (`slots`), and makes the
     /// stack's measurement.
     private func place(
-        children: inout [MeasuredNode], slots: UnsafeMutableBufferPointer<Slot>, measurer: inout RowMeasurer,
+        children: UnsafeMutableBufferPointer<MeasuredNode>, slots: UnsafeMutableBufferPointer<Slot>, measurer: inout RowMeasurer,
         width: Double, height: Double?
     ) throws(LayoutError) -> MeasuredNode {
         let horizontal = stack.axis == .horizontal
@@ -147,7 +149,7 @@ struct StackLayout {
             if firstBaseline == nil, let baseline = child.firstBaseline { firstBaseline = child.origin.y + baseline }
             if let baseline = child.lastBaseline { lastBaseline = child.origin.y + baseline }
         }
-        return MeasuredNode(node: node, size: size, firstBaseline: firstBaseline, lastBaseline: lastBaseline, children: children)
+        return MeasuredNode(node: node, size: size, firstBaseline: firstBaseline, lastBaseline: lastBaseline, children: measurer.keep(children))
     }
 
     private func mainSize(_ size: Size, _ horizontal: Bool) -> Double { horizontal ? size.width : size.height }
