@@ -274,20 +274,26 @@ private struct Builder {
         // Per UTF-16 unit: its advance, and whether a shaped segment starts there.
         var advances = [Double](repeating: 0, count: text.count)
         var segmentStarts = [Bool](repeating: false, count: text.count + 1)
+        // The items are taken out and the shaper copied, so that the closures below capture
+        // neither `self` (a copy of the builder retained and released each of its arrays).
+        var items = self.items
+        self.items = []
+        let shaper = segmentShaper
         advances.withUnsafeMutableBufferPointer { advances in
             segmentStarts.withUnsafeMutableBufferPointer { segmentStarts in
                 for itemIndex in items.indices {
-                    items[itemIndex].segments = shapeSegments(
-                        of: items[itemIndex], text, advances: advances, segmentStarts: segmentStarts)
+                    items[itemIndex].segments = Self.shapeSegments(
+                        of: items[itemIndex], text, shaper: shaper, advances: advances, segmentStarts: segmentStarts)
                 }
             }
         }
+        self.items = items
         return makeUnits(text, advances: advances, segmentStarts: segmentStarts)
     }
 
     /// The item's words and spaces, shaped; their advances and starts written per unit.
-    private func shapeSegments(
-        of item: ShapedItem, _ text: UnsafeBufferPointer<UInt16>,
+    private static func shapeSegments(
+        of item: ShapedItem, _ text: UnsafeBufferPointer<UInt16>, shaper segmentShaper: SegmentShaper,
         advances: UnsafeMutableBufferPointer<Double>, segmentStarts: UnsafeMutableBufferPointer<Bool>
     ) -> [PlacedSegment] {
         var segments: [PlacedSegment] = []
