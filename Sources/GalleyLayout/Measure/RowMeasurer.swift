@@ -33,7 +33,7 @@ struct RowMeasurer {
         self.item = item
         self.template = template
         self.environment = environment
-        perNode = Array(repeating: NodeState(), count: template.nodes.count)
+        perNode = Array(filling: NodeState(), count: template.nodes.count)
         // Room for every node offered two sizes (natural and final), so the memo rarely regrows.
         offers.reserveCapacity(2 * template.nodes.count)
         measurements.reserveCapacity(2 * template.nodes.count)
@@ -81,7 +81,7 @@ struct RowMeasurer {
         var root = try measure(template.root, width: width, height: nil)
         var textLayouts: [TextLayout?] = []
         if environment.keepsTextLayouts {
-            textLayouts = Array(repeating: nil, count: template.nodes.count)
+            textLayouts = Array(filling: nil, count: template.nodes.count)
             layOutText(in: root, into: &textLayouts)
         }
         let exactHeight = max(root.isCollapsed ? 0 : root.size.height, template.minimumHeight)

@@ -45,7 +45,7 @@ struct TextAnalysis {
     ) throws(TextError) -> TextAnalysis {
         // Most text starts a cluster at every unit (see `isAlwaysClusterStart`): start from that.
         let simpleClusters = text.allSatisfyPastASCII(Self.isAlwaysClusterStart)
-        var boundaries = [Boundary](repeating: simpleClusters ? .grapheme : [], count: text.count + 1)
+        var boundaries = [Boundary](filling: simpleClusters ? .grapheme : [], count: text.count + 1)
         try markGraphemes(text, simpleClusters: simpleClusters, into: &boundaries, iterators: iterators)
         try markLineBreaks(text, locale: locale, charWrap: lineBreakMode == .charWrap, into: &boundaries, iterators: iterators)
         let (levels, paragraphLevels) = try resolveBidi(text, direction: direction)
@@ -129,7 +129,7 @@ struct TextAnalysis {
         guard CGalley_bidiSetParagraph(bidi, text.baseAddress, Int32(text.count), requested) == 0 else {
             throw .icu("the bidi algorithm failed")
         }
-        var levels = [UInt8](repeating: 0, count: text.count)
+        var levels = [UInt8](filling: 0, count: text.count)
         if !text.isEmpty { _ = CGalley_bidiCopyLevels(bidi, &levels, Int32(text.count)) }
         var paragraphs: [(start: Int, level: UInt8)] = []
         var start = 0
@@ -166,7 +166,7 @@ struct TextAnalysis {
 
     private static func resolveScripts(_ text: UnsafeBufferPointer<UInt16>) -> [UInt32] {
         let unicode = hb_unicode_funcs_get_default()
-        var scripts = [UInt32](repeating: 0, count: text.count)
+        var scripts = [UInt32](filling: 0, count: text.count)
         // Through a raw buffer: this runs over every unit of every new paragraph.
         scripts.withUnsafeMutableBufferPointer { scripts in resolveScripts(text, unicode: unicode, into: scripts) }
         return scripts

@@ -40,7 +40,7 @@ struct GlyphRunBuilder {
         }
         var order = Array(levels.indices)
         if levels.contains(where: { $0 != 0 }) {
-            var visual = [Int32](repeating: 0, count: levels.count)
+            var visual = [Int32](filling: 0, count: levels.count)
             CGalley_bidiReorderVisual(levels, Int32(levels.count), &visual)
             order = visual.map(Int.init)
         }
@@ -162,7 +162,7 @@ struct GlyphRunBuilder {
         let glyphs = segment.glyphs
         var run = GlyphRun(
             face: ellipsis.face, size: ellipsis.size, lineIndex: 0, bidiLevel: level, glyphs: glyphs.map(\.id),
-            positions: [], advances: [], clusters: Array(repeating: cluster, count: glyphs.count), isEllipsis: true)
+            positions: [], advances: [], clusters: Array(filling: cluster, count: glyphs.count), isEllipsis: true)
         for glyph in glyphs.indices {
             let advance = Double(glyphs[glyph].advance) * ellipsis.scale
                 + (glyph + 1 == glyphs.count ? ellipsis.letterSpacing : 0)

@@ -92,9 +92,9 @@ private struct Builder {
         // Written through raw buffers sized for one grapheme per unit, then trimmed: this runs
         // for every grapheme of every new paragraph, and appends and bounds checks were half of it.
         let capacity = text.count + 1
-        var starts = [Int](repeating: 0, count: capacity)
-        var styleIndices = [Int](repeating: 0, count: capacity)
-        var faceIndices = [Int](repeating: 0, count: capacity)
+        var starts = [Int](filling: 0, count: capacity)
+        var styleIndices = [Int](filling: 0, count: capacity)
+        var faceIndices = [Int](filling: 0, count: capacity)
         var count = 0
         let boundaries = analysis.boundaries
         starts.withUnsafeMutableBufferPointer { starts in
@@ -272,8 +272,8 @@ private struct Builder {
     /// then sums the advances of each grapheme into the break units it returns.
     mutating func shapeItems(_ text: UnsafeBufferPointer<UInt16>) -> BreakUnits {
         // Per UTF-16 unit: its advance, and whether a shaped segment starts there.
-        var advances = [Double](repeating: 0, count: text.count)
-        var segmentStarts = [Bool](repeating: false, count: text.count + 1)
+        var advances = [Double](filling: 0, count: text.count)
+        var segmentStarts = [Bool](filling: false, count: text.count + 1)
         // The items are taken out and the shaper copied, so that the closures below capture
         // neither `self` (a copy of the builder retained and released each of its arrays).
         var items = self.items
@@ -339,11 +339,12 @@ private struct Builder {
     private func makeUnits(_ text: UnsafeBufferPointer<UInt16>, advances: [Double], segmentStarts: [Bool]) -> BreakUnits {
         let count = graphemeFaces.count
         let itemEnds = itemUnitEnds
-        var unitFlags = [UnitFlags](repeating: [], count: count)
-        var unitItems = [Int32](repeating: 0, count: count)
+        var unitFlags = [UnitFlags](filling: [], count: count)
+        var unitItems = [Int32](filling: 0, count: count)
         // One pass per unit over raw buffers: this runs for every grapheme of every new paragraph,
         // and bounds checks were a third of it.
-        let unitAdvances = [Double](unsafeUninitializedCapacity: count) { unitAdvances, initialized in
+        var unitAdvances = [Double](filling: 0, count: count)
+        unitAdvances.withUnsafeMutableBufferPointer { unitAdvances in
             graphemeStarts.withUnsafeBufferPointer { starts in
             advances.withUnsafeBufferPointer { advances in
             segmentStarts.withUnsafeBufferPointer { segmentStarts in
@@ -371,7 +372,7 @@ private struct Builder {
                         if boundary.contains(.lineBreak) { flags.insert(.breakBefore) }
                         if boundary.contains(.mandatoryBreak) { flags.insert(.mandatoryBreakBefore) }
                     }
-                    unitAdvances.initializeElement(at: index, to: advance)
+                    unitAdvances[index] = advance
                     unitFlags[index] = flags
                     unitItems[index] = Int32(itemIndex)
                 }
@@ -381,7 +382,6 @@ private struct Builder {
             }
             }
             }
-            initialized = count
         }
         return BreakUnits(starts: graphemeStarts, advances: unitAdvances, flags: unitFlags, items: unitItems)
     }

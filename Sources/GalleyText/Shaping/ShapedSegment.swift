@@ -29,7 +29,7 @@ final class ShapedSegment: Sendable {
     init(glyphs: [ShapedGlyph], length: Int) {
         self.glyphs = glyphs
         // Each entry: advance << 2 | (is unsafe to break) << 1 | (is a cluster start).
-        var info = [Int32](repeating: 0, count: length)
+        var info = [Int32](filling: 0, count: length)
         for glyph in glyphs where Int(glyph.cluster) < length {
             let entry = info[Int(glyph.cluster)]
             let unsafe: Int32 = glyph.isUnsafeToBreak ? 2 : entry & 2

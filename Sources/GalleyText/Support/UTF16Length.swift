@@ -44,7 +44,8 @@ extension String {
         var string = self
         return string.withUTF8 { bytes in
             // Never more units than bytes: one to three bytes make one unit, four make two.
-            [UInt16](unsafeUninitializedCapacity: bytes.count) { units, written in
+            var result = [UInt16](filling: 0, count: bytes.count)
+            let written = result.withUnsafeMutableBufferPointer { units in
                 var index = 0
                 var count = 0
                 while index < bytes.count {
@@ -89,8 +90,10 @@ extension String {
                         count += 2
                     }
                 }
-                written = count
+                return count
             }
+            result.removeLast(result.count - written)
+            return result
         }
     }
 }
