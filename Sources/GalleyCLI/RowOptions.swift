@@ -53,22 +53,26 @@ struct RowOptions: ParsableArguments {
         }
     }
 
-    /// Everything the workers share, built once, and the templates each worker keeps to itself.
+    /// What every worker is given, built once.
     struct Setup: Sendable {
-        /// One set per worker. Measuring retains and releases template nodes, and two cores
-        /// doing that to the same objects fight over their cache lines: with one shared set, two
-        /// workers ran 1.57× as fast as one, with a set each 1.91× (since measurements stopped
-        /// holding template nodes, sharing still costs two workers 6%: 12.6 s → 13.3 s on 300,000 rows).
-        var templates: [WorkerTemplates]
-        var environment: LayoutEnvironment
+        /// One per worker.
+        var workers: [Worker]
         var widths: [Double]
     }
 
-    /// The templates one worker measures with.
-    struct WorkerTemplates: Sendable {
+    /// What one worker measures with, kept to itself: two cores touching the same objects
+    /// (retaining template nodes and shaped words, reordering a cache's recency list, taking
+    /// its locks) fight over their cache lines. With one set of templates shared, two workers
+    /// ran 1.57× as fast as one, with a set each 1.91×. With one text engine shared, two
+    /// workers spent about 6% more CPU time than with an engine each (300,000 rows, runs
+    /// alternated: 13.7 s on average over nine runs, against 12.9 s over twelve). The engines
+    /// split the default cache bounds between them (up to eight ways), so the caches together
+    /// stay within one engine's bounds on up to eight cores.
+    struct Worker: Sendable {
         var registry: TemplateRegistry
         /// The `--template` given, for every item.
         var forced: CompiledTemplate?
+        var environment: LayoutEnvironment
     }
 
     func setup(keepsTextLayouts: Bool, workers: Int) throws -> Setup {
@@ -85,15 +89,24 @@ struct RowOptions: ParsableArguments {
             do { custom = try Template.templatesByKind(json: String(decoding: data, as: UTF8.self)).map { ($0, $1) } }
             catch { throw ValidationError("\(templates): \(error)") }
         }
-        let sets = try (0..<max(workers, 1)).map { _ throws in
-            try compileTemplates(stylesheet: sheet, custom: custom)
+        let count = max(workers, 1)
+        let sets = try (0..<count).map { _ throws in
+            // Each engine's share of the default bounds, but never under an eighth of them: a
+            // smaller cache would miss more than a shared one contends.
+            let share = min(count, 8)
+            let engine = TextEngine(
+                fonts: fonts, shapeCacheByteLimit: TextEngine.defaultShapeCacheByteLimit / share,
+                paragraphCacheByteLimit: TextEngine.defaultParagraphCacheByteLimit / share)
+            let environment = LayoutEnvironment(
+                textEngine: engine, scale: scale, direction: direction, language: lang, keepsTextLayouts: keepsTextLayouts)
+            return try compileTemplates(stylesheet: sheet, custom: custom, environment: environment)
         }
-        let environment = LayoutEnvironment(
-            textEngine: TextEngine(fonts: fonts), scale: scale, direction: direction, language: lang, keepsTextLayouts: keepsTextLayouts)
-        return Setup(templates: sets, environment: environment, widths: widths)
+        return Setup(workers: sets, widths: widths)
     }
 
-    private func compileTemplates(stylesheet sheet: Stylesheet, custom: [(kind: String, template: Template)]) throws -> WorkerTemplates {
+    private func compileTemplates(
+        stylesheet sheet: Stylesheet, custom: [(kind: String, template: Template)], environment: LayoutEnvironment
+    ) throws -> Worker {
         var registry: TemplateRegistry
         do { registry = try BuiltInTemplates.registry(stylesheet: sheet) }
         catch { throw ValidationError("the stylesheet does not suit the built-in templates: \(error)") }
@@ -104,7 +117,7 @@ struct RowOptions: ParsableArguments {
         if let template, let builtIn = BuiltInTemplates.named(template) {
             do { forced = try CompiledTemplate(builtIn, stylesheet: sheet) } catch { throw ValidationError("\(error)") }
         }
-        return WorkerTemplates(registry: registry, forced: forced)
+        return Worker(registry: registry, forced: forced, environment: environment)
     }
 
     /// Runs `row` for every item at every width, writing its lines in input order; bad lines
@@ -117,13 +130,13 @@ struct RowOptions: ParsableArguments {
         if let jobs { runner.jobs = jobs }
         let setup = try setup(keepsTextLayouts: keepsTextLayouts, workers: runner.jobs)
         try runner.runReportingFailures(LineSource(paths: files), command: command) { line, worker, output in
-            Self.rows(for: line, setup: setup, templates: setup.templates[worker], into: &output, row: row)
+            Self.rows(for: line, widths: setup.widths, worker: setup.workers[worker], into: &output, row: row)
         }
     }
 
     /// Appends the item's lines (or its error line) to `output`; returns whether it failed.
     static func rows(
-        for line: LineSource.Line, setup: Setup, templates: WorkerTemplates, into output: inout [UInt8],
+        for line: LineSource.Line, widths: [Double], worker: Worker, into output: inout [UInt8],
         row: (RowMeasurement, JSONValue, inout [UInt8]) -> Void
     ) -> Bool {
         var id: JSONValue = .null
@@ -137,8 +150,8 @@ struct RowOptions: ParsableArguments {
             id = object["id"] ?? .null
             // The parsed object is handed over whole: the item takes it without a copy.
             let item = try Item(object: object)
-            let template = try templates.forced ?? templates.registry.template(for: item)
-            let measurements = try measure(item, template: template, widths: setup.widths, environment: setup.environment)
+            let template = try worker.forced ?? worker.registry.template(for: item)
+            let measurements = try measure(item, template: template, widths: widths, environment: worker.environment)
             for measurement in measurements {
                 row(measurement, id, &output)
                 output.append(UInt8(ascii: "\n"))

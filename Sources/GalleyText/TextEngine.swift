@@ -24,6 +24,11 @@ public final class TextEngine: Sendable {
     private let iterators = BreakIteratorPool()
     private let counterStore = CounterStore()
 
+    /// The shape cache's memory bound when none is given: 32 MiB.
+    public static let defaultShapeCacheByteLimit = 32 << 20
+    /// The paragraph cache's memory bound when none is given: 16 MiB.
+    public static let defaultParagraphCacheByteLimit = 16 << 20
+
     /// An engine over `fonts`.
     ///
     /// - Parameters:
@@ -31,7 +36,10 @@ public final class TextEngine: Sendable {
     ///   - shapeCacheByteLimit: Memory bound of the word-level shape cache in bytes; 0 disables it.
     ///   - paragraphCacheByteLimit: Memory bound of the paragraph cache (shaped paragraphs by text
     ///     and styles, which makes measuring the same text again nearly free); 0 disables it.
-    public init(fonts: FontCollection, shapeCacheByteLimit: Int = 32 << 20, paragraphCacheByteLimit: Int = 16 << 20) {
+    public init(
+        fonts: FontCollection, shapeCacheByteLimit: Int = defaultShapeCacheByteLimit,
+        paragraphCacheByteLimit: Int = defaultParagraphCacheByteLimit
+    ) {
         self.fonts = fonts
         shapeCache = shapeCacheByteLimit > 0 ? ShapeCache(byteLimit: shapeCacheByteLimit) : nil
         paragraphCache = paragraphCacheByteLimit > 0 ? BoundedCache(byteLimit: paragraphCacheByteLimit) : nil
@@ -40,7 +48,9 @@ public final class TextEngine: Sendable {
     /// An engine over the bundled fonts; see ``init(fonts:shapeCacheByteLimit:paragraphCacheByteLimit:)``.
     ///
     /// - Throws: ``FontError`` if the bundled fonts cannot be found.
-    public convenience init(shapeCacheByteLimit: Int = 32 << 20, paragraphCacheByteLimit: Int = 16 << 20) throws(FontError) {
+    public convenience init(
+        shapeCacheByteLimit: Int = defaultShapeCacheByteLimit, paragraphCacheByteLimit: Int = defaultParagraphCacheByteLimit
+    ) throws(FontError) {
         self.init(fonts: try FontCollection.bundled(), shapeCacheByteLimit: shapeCacheByteLimit, paragraphCacheByteLimit: paragraphCacheByteLimit)
     }
 
