@@ -41,12 +41,13 @@ extension Galley {
         }
 
         func run() throws {
-            let engine = TextEngine(fonts: try BatchRunner.fonts(paths: fontPaths, includeSystemFonts: systemFonts))
             var runner = BatchRunner()
             if let jobs { runner.jobs = jobs }
+            let fonts = try BatchRunner.fonts(paths: fontPaths, includeSystemFonts: systemFonts)
+            let engines = BatchRunner.textEngines(fonts: fonts, count: runner.jobs)
             let scale = scale
-            try runner.runReportingFailures(LineSource(paths: files), command: "measure") { line, _, output in
-                let result = Self.measure(line, engine: engine, scale: scale)
+            try runner.runReportingFailures(LineSource(paths: files), command: "measure") { line, worker, output in
+                let result = Self.measure(line, engine: engines[worker], scale: scale)
                 output += result.line
                 output.append(UInt8(ascii: "\n"))
                 return result.failed

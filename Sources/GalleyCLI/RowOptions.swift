@@ -61,13 +61,8 @@ struct RowOptions: ParsableArguments {
     }
 
     /// What one worker measures with, kept to itself: two cores touching the same objects
-    /// (retaining template nodes and shaped words, reordering a cache's recency list, taking
-    /// its locks) fight over their cache lines. With one set of templates shared, two workers
-    /// ran 1.57× as fast as one, with a set each 1.91×. With one text engine shared, two
-    /// workers spent about 6% more CPU time than with an engine each (300,000 rows, runs
-    /// alternated: 13.7 s on average over nine runs, against 12.9 s over twelve). The engines
-    /// split the default cache bounds between them (up to eight ways), so the caches together
-    /// stay within one engine's bounds on up to eight cores.
+    /// fight over their cache lines (with one set of templates shared, two workers ran 1.57×
+    /// as fast as one, with a set each 1.91×; see also ``BatchRunner/textEngines(fonts:count:)``).
     struct Worker: Sendable {
         var registry: TemplateRegistry
         /// The `--template` given, for every item.
@@ -89,22 +84,15 @@ struct RowOptions: ParsableArguments {
             do { custom = try Template.templatesByKind(json: String(decoding: data, as: UTF8.self)).map { ($0, $1) } }
             catch { throw ValidationError("\(templates): \(error)") }
         }
-        let count = max(workers, 1)
-        let sets = try (0..<count).map { _ throws in
-            // Each engine's share of the default bounds, but never under an eighth of them: a
-            // smaller cache would miss more than a shared one contends.
-            let share = min(count, 8)
-            let engine = TextEngine(
-                fonts: fonts, shapeCacheByteLimit: TextEngine.defaultShapeCacheByteLimit / share,
-                paragraphCacheByteLimit: TextEngine.defaultParagraphCacheByteLimit / share)
+        let sets = try BatchRunner.textEngines(fonts: fonts, count: workers).map { engine throws in
             let environment = LayoutEnvironment(
                 textEngine: engine, scale: scale, direction: direction, language: lang, keepsTextLayouts: keepsTextLayouts)
-            return try compileTemplates(stylesheet: sheet, custom: custom, environment: environment)
+            return try makeWorker(stylesheet: sheet, custom: custom, environment: environment)
         }
         return Setup(workers: sets, widths: widths)
     }
 
-    private func compileTemplates(
+    private func makeWorker(
         stylesheet sheet: Stylesheet, custom: [(kind: String, template: Template)], environment: LayoutEnvironment
     ) throws -> Worker {
         var registry: TemplateRegistry
