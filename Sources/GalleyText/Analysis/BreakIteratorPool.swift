@@ -51,12 +51,11 @@ final class BreakIteratorPool: Sendable {
     private func checkOut(_ kind: Kind, locale: String) throws(TextError) -> Iterator {
         let key = Key(kind: kind, locale: locale)
         let found: Iterator?? = entries.withLock { entries in
-            guard var entry = entries[key] else { return .none }
-            if let idle = entry.idle.popLast() {
-                entries[key] = entry
-                return .some(idle)
-            }
-            return .some(CGalley_breakIteratorClone(entry.prototype.pointer).map(Iterator.init))
+            // Found once and changed in place: a copy of the entry made its idle list shared,
+            // so that taking one out copied the list and storing the entry back hashed again.
+            guard let index = entries.index(forKey: key) else { return .none }
+            if let idle = entries.values[index].idle.popLast() { return .some(idle) }
+            return .some(CGalley_breakIteratorClone(entries.values[index].prototype.pointer).map(Iterator.init))
         }
         if let found {
             guard let found else { throw .icu("cannot clone a break iterator for '\(locale)'") }
