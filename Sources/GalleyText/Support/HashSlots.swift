@@ -16,9 +16,11 @@ struct HashSlots {
     private var shift: Int
     private(set) var count = 0
 
+    private static let initialCapacity = 16
+
     init() {
-        slots = Array(repeating: -1, count: 16)
-        shift = 64 - 4
+        slots = Array(filling: -1, count: Self.initialCapacity)
+        shift = 64 - Self.initialCapacity.trailingZeroBitCount
     }
 
     private var mask: Int { slots.count - 1 }
@@ -77,11 +79,20 @@ struct HashSlots {
         count -= 1
     }
 
-    mutating func removeAll() { self = HashSlots() }
+    mutating func removeAll() {
+        // At the initial size, emptied in place: an engine's caches are emptied shard by shard
+        // (dozens of small tables), and a new table each was an allocation and a free.
+        guard slots.count == Self.initialCapacity else {
+            self = HashSlots()
+            return
+        }
+        for index in slots.indices { slots[index] = -1 }
+        count = 0
+    }
 
     private mutating func grow(hashOf: (Int) -> Int) {
         let old = slots
-        slots = Array(repeating: -1, count: old.count * 2)
+        slots = Array(filling: -1, count: old.count * 2)
         shift -= 1
         for value in old where value >= 0 {
             var slot = home(hashOf(Int(value)))

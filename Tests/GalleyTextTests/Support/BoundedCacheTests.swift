@@ -60,4 +60,20 @@ struct BoundedCacheTests {
         #expect(cache.value(for: Key(number: 99))?.number == 99)
         #expect(cache.statistics.entries == 1)
     }
+
+    @Test("Emptied, whether its index is small or has grown, a cache finds nothing old and everything new")
+    func emptiedAndRefilled() {
+        // 4 entries stay within the index's first table; 40 make it grow (it is at most half full).
+        for count in [4, 40] {
+            let cache = BoundedCache<Key, Entry>(byteLimit: 100_000, shardCount: 1)
+            for number in 0..<count { cache.insert(Entry(number), for: Key(number: number), bytes: 100) }
+            cache.removeAll()
+            #expect(cache.statistics.entries == 0 && cache.statistics.bytes == 0)
+            for number in 0..<count { #expect(cache.value(for: Key(number: number)) == nil) }
+            for number in count..<(3 * count) { cache.insert(Entry(number), for: Key(number: number), bytes: 100) }
+            for number in 0..<count { #expect(cache.value(for: Key(number: number)) == nil) }
+            for number in count..<(3 * count) { #expect(cache.value(for: Key(number: number))?.number == number) }
+            #expect(cache.statistics.entries == 2 * count)
+        }
+    }
 }
