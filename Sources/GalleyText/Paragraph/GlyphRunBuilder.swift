@@ -13,8 +13,10 @@ struct GlyphRunBuilder {
         case ellipsis(style: Int, cluster: Int)
     }
 
-    /// The line's x offset and its runs.
-    func runs(for line: PlacedLine, lineIndex: Int) -> (Double, [GlyphRun]) {
+    /// Appends the line's runs to `runs` (appended in place: runs returned in an array of their
+    /// own were copied out of it, retaining and releasing each run's face and arrays); returns
+    /// the line's x offset.
+    func appendRuns(for line: PlacedLine, lineIndex: Int, to runs: inout [GlyphRun]) -> Double {
         let units = paragraph.units
         let lineStart = units.starts[line.span.start]
         let baseLevel = paragraph.analysis.baseLevel(at: lineStart)
@@ -32,17 +34,20 @@ struct GlyphRunBuilder {
             appendPieces(for: line.span.start..<line.span.contentEnd, to: &pieces)
         }
 
-        let levels = pieces.map { piece -> UInt8 in
+        func level(of piece: Piece) -> UInt8 {
             switch piece {
             case .units(_, let item): paragraph.items[item].level
             case .ellipsis: baseLevel
             }
         }
-        var order = Array(levels.indices)
-        if levels.contains(where: { $0 != 0 }) {
+        // Visual order, when any piece is not left-to-right at level 0 (else logical order,
+        // without the arrays: most lines of most text).
+        var visualOrder: [Int32]?
+        if pieces.contains(where: { level(of: $0) != 0 }) {
+            let levels = pieces.map(level(of:))
             var visual = [Int32](filling: 0, count: levels.count)
             CGalley_bidiReorderVisual(levels, Int32(levels.count), &visual)
-            order = visual.map(Int.init)
+            visualOrder = visual
         }
 
         let alignment = resolvedAlignment(baseLevel: baseLevel, line: line)
@@ -57,8 +62,9 @@ struct GlyphRunBuilder {
         default: break
         }
         let lineX = x
-        var runs: [GlyphRun] = []
-        for index in order {
+        runs.reserveCapacity(runs.count + pieces.count)
+        for position in pieces.indices {
+            let index = visualOrder.map { Int($0[position]) } ?? position
             var run: GlyphRun
             switch pieces[index] {
             case .units(let range, let item):
@@ -69,7 +75,7 @@ struct GlyphRunBuilder {
             run.lineIndex = lineIndex
             runs.append(run)
         }
-        return (lineX, runs)
+        return lineX
     }
 
     // MARK: - Private helpers

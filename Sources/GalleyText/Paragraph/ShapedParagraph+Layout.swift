@@ -57,19 +57,25 @@ extension ShapedParagraph {
     public func layout(width: Double) -> TextLayout {
         counters.lineBreakPasses.wrappingAdd(1, ordering: .relaxed)
         let placed = LineStacker(paragraph: self, width: sanitized(width)).lines()
-        let contentWidth = contentWidth(widest: placed.map(\.width).max() ?? 0, within: width)
+        // Line starts and ends, interleaved: ascending, since each line ends where the next
+        // starts. (Gathered in one loop with the widest line: mapping made an array per line.)
+        var bounds: [Int] = []
+        bounds.reserveCapacity(2 * placed.count)
+        var widest: Double?
+        for line in placed {
+            bounds.append(units.starts[line.span.start])
+            bounds.append(line.truncation != nil ? utf16.count : units.starts[line.span.end])
+            widest = max(widest ?? line.width, line.width)
+        }
+        let contentWidth = contentWidth(widest: widest ?? 0, within: width)
         let containerWidth = width.isFinite ? width : contentWidth
         let builder = GlyphRunBuilder(paragraph: self, containerWidth: containerWidth)
         var lines: [TextLine] = []
+        lines.reserveCapacity(placed.count)
         var runs: [GlyphRun] = []
-        // Line starts and ends, interleaved: ascending, since each line ends where the next starts.
-        let bounds = placed.flatMap { line in
-            [units.starts[line.span.start], line.truncation != nil ? utf16.count : units.starts[line.span.end]]
-        }
         let scalarBounds = scalarOffsets(ofUTF16Offsets: bounds)
         for (index, line) in placed.enumerated() {
-            let (x, lineRuns) = builder.runs(for: line, lineIndex: index)
-            runs += lineRuns
+            let x = builder.appendRuns(for: line, lineIndex: index, to: &runs)
             lines.append(TextLine(
                 utf16Range: bounds[2 * index]..<bounds[2 * index + 1],
                 scalarRange: scalarBounds[2 * index]..<scalarBounds[2 * index + 1],

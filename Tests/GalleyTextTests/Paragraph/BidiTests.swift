@@ -35,6 +35,20 @@ struct BidiTests {
         #expect(layout.lines[0].baseLevel == 0 && layout.lines[0].x == 0)
     }
 
+    @Test("In a right-to-left paragraph, runs come in visual order: the last Hebrew word leftmost")
+    func rightToLeftRunOrder() throws {
+        // Logically: שלום (0–3), space, world (5–9), space, עולם (11–14). Visually, from the
+        // left: עולם, world (left to right inside), שלום.
+        let text = "שלום world עולם"
+        let layout = try Shared.engine.layout(text, style: Shared.style(17), width: 1000)
+        let runs = layout.glyphRuns.filter { !$0.glyphs.isEmpty }
+        let xs = runs.flatMap(\.positions).map(\.x)
+        #expect(xs == xs.sorted())
+        #expect(try #require(runs.first).clusters.allSatisfy { $0 >= 10 })
+        #expect(try #require(runs.last).clusters.allSatisfy { $0 <= 4 })
+        #expect(runs.contains { $0.clusters == [5, 6, 7, 8, 9] && $0.bidiLevel == 2 })
+    }
+
     @Test("A forced right-to-left direction flips English text's base level")
     func forcedDirection() throws {
         let layout = try Shared.engine.layout("Hello", style: Shared.style(17), width: 200, paragraph: ParagraphStyle(direction: .rightToLeft))
