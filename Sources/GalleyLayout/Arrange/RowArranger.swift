@@ -7,9 +7,13 @@ struct RowArranger {
     let measurement: RowMeasurement
 
     func arrange() -> RowArrangement {
+        // Sized up front: grown one entry at a time, each table was rehashed several times a row.
         var frames: [String: Rect] = [:]
+        frames.reserveCapacity(measurement.names.count)
         var labels: [String: ArrangedLabel] = [:]
+        labels.reserveCapacity(measurement.names.count)
         var nodes: [ArrangedNode] = []
+        nodes.reserveCapacity(measurement.nodes.count)
         let scale = measurement.scale
         let width = measurement.width
         func visit(_ measured: MeasuredNode, parentX: Double, parentY: Double, parentCollapsed: Bool) {
