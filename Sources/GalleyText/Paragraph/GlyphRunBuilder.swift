@@ -108,16 +108,21 @@ struct GlyphRunBuilder {
         units range: Range<Int>, item itemIndex: Int, cuts: [SegmentCut], x: inout Double, baseline: Double,
         extraPerSpace: Double
     ) -> GlyphRun {
-        let item = paragraph.items[itemIndex]
+        // The item's fields read where they are: a copy of the item retained and released its
+        // face, segments and cache key for every run.
+        let items = paragraph.items
+        let scale = items[itemIndex].scale
+        let letterSpacing = items[itemIndex].letterSpacing
+        let isRightToLeft = items[itemIndex].isRightToLeft
         let lower = paragraph.units.starts[range.lowerBound]
         let upper = paragraph.units.starts[range.upperBound]
         var run = GlyphRun(
-            face: item.face, size: item.size, lineIndex: 0, bidiLevel: item.level, glyphs: [], positions: [],
-            advances: [], clusters: [], isEllipsis: false)
+            face: items[itemIndex].face, size: items[itemIndex].size, lineIndex: 0, bidiLevel: items[itemIndex].level,
+            glyphs: [], positions: [], advances: [], clusters: [], isEllipsis: false)
         // A word cut by the line or truncation is drawn from its reshaped pieces.
-        var logical = item.segments
+        var logical = items[itemIndex].segments
         if cuts.contains(where: { $0.item == itemIndex }) {
-            logical = item.segments.flatMap { placed -> [PlacedSegment] in
+            logical = logical.flatMap { placed -> [PlacedSegment] in
                 let end = placed.start + placed.segment.length
                 let inside = cuts.filter { $0.item == itemIndex && $0.range.lowerBound >= placed.start && $0.range.upperBound <= end }
                 return inside.isEmpty ? [placed] : inside.sorted { $0.range.lowerBound < $1.range.lowerBound }
@@ -136,24 +141,24 @@ struct GlyphRunBuilder {
         run.clusters.reserveCapacity(capacity)
         for position in first..<last {
             // In visual order: a right-to-left item's segments run backwards.
-            let placed = logical[item.isRightToLeft ? first + last - 1 - position : position]
+            let placed = logical[isRightToLeft ? first + last - 1 - position : position]
             let segment = placed.segment
             let glyphs = segment.glyphs
             for glyph in glyphs.indices {
                 let cluster = placed.start + Int(glyphs[glyph].cluster)
                 guard cluster >= lower && cluster < upper else { continue }
                 let endsCluster = glyph + 1 == glyphs.count || glyphs[glyph + 1].cluster != glyphs[glyph].cluster
-                var advance = Double(glyphs[glyph].advance) * item.scale
+                var advance = Double(glyphs[glyph].advance) * scale
                 if endsCluster {
-                    advance += item.letterSpacing
+                    advance += letterSpacing
                     if extraPerSpace != 0 && CharacterClass.isHangingWhitespace(UInt32(paragraph.utf16[cluster])) {
                         advance += extraPerSpace
                     }
                 }
                 run.glyphs.append(glyphs[glyph].id)
                 run.positions.append(Point(
-                    x: x + Double(glyphs[glyph].xOffset) * item.scale,
-                    y: baseline - Double(glyphs[glyph].yOffset) * item.scale))
+                    x: x + Double(glyphs[glyph].xOffset) * scale,
+                    y: baseline - Double(glyphs[glyph].yOffset) * scale))
                 run.advances.append(advance)
                 run.clusters.append(cluster)
                 x += advance
