@@ -156,14 +156,15 @@ public struct OffsetIndex: Sendable, Equatable {
                 }
             }
             let base = Int(target) * Self.leafCapacity
-            var slot = Int(index.leafCounts[Int(target)])
-            while slot > local {
-                index.leafHeights[base + slot] = index.leafHeights[base + slot - 1]
-                slot -= 1
+            let rows = Int(index.leafCounts[Int(target)])
+            index.leafHeights.withUnsafeMutableBufferPointer { heights in
+                // The rows after the position move up one (overlapping: `update` copies back to front).
+                let position = heights.baseAddress! + base + local
+                (position + 1).update(from: position, count: rows - local)
+                position.pointee = rowHeight
             }
-            index.leafHeights[base + local] = rowHeight
             index.leafCounts[Int(target)] += 1
-            index.propagate(path, childSplit: sibling)
+            index.propagate(path, childSplit: sibling, countDelta: 1)
         }
         rowCount += 1
     }
@@ -180,7 +181,10 @@ public struct OffsetIndex: Sendable, Equatable {
             let base = Int(leaf) * Self.leafCapacity
             let rows = Int(index.leafCounts[Int(leaf)])
             removed = index.leafHeights[base + position]
-            for slot in position..<(rows - 1) { index.leafHeights[base + slot] = index.leafHeights[base + slot + 1] }
+            index.leafHeights.withUnsafeMutableBufferPointer { heights in
+                let start = heights.baseAddress! + base + position
+                start.update(from: start + 1, count: rows - 1 - position)
+            }
             index.leafCounts[Int(leaf)] -= 1
             index.propagateRemoval(path, leaf: leaf)
         }
@@ -206,7 +210,7 @@ public struct OffsetIndex: Sendable, Equatable {
         withPathBuffer { index, path in
             let (leaf, position) = index.descend(to: row, inserting: false, into: path)
             index.leafHeights[Int(leaf) * Self.leafCapacity + position] = rowHeight
-            index.propagate(path, childSplit: -1)
+            index.propagate(path, childSplit: -1, countDelta: 0)
         }
     }
 
@@ -251,7 +255,7 @@ public struct OffsetIndex: Sendable, Equatable {
         }
         root = level[0]
         rowCount = heights.count
-        total = nodeTotals(root, isLeaf: depth == 0).sum
+        total = nodeSum(root, isLeaf: depth == 0)
     }
 
     /// Removes every row, keeping the storage for reuse.
@@ -309,29 +313,38 @@ public struct OffsetIndex: Sendable, Equatable {
     private func descend(to row: Int, inserting: Bool, into path: UnsafeMutableBufferPointer<Step>) -> (leaf: Int32, position: Int) {
         var node = root
         var remaining = Int32(row)
-        for level in 0..<depth {
-            let base = Int(node) * Self.branchCapacity
-            let size = Int(branchSizes[Int(node)])
-            var slot = 0
-            while slot < size - 1 && (inserting ? remaining > branchCounts[base + slot] : remaining >= branchCounts[base + slot]) {
-                remaining -= branchCounts[base + slot]
-                slot += 1
+        // Through a raw buffer: the scan visits half a branch's entries a level on average.
+        branchCounts.withUnsafeBufferPointer { counts in
+            for level in 0..<depth {
+                let base = Int(node) * Self.branchCapacity
+                let size = Int(branchSizes[Int(node)])
+                var slot = 0
+                while slot < size - 1 && (inserting ? remaining > counts[base + slot] : remaining >= counts[base + slot]) {
+                    remaining -= counts[base + slot]
+                    slot += 1
+                }
+                path[level] = Step(branch: node, slot: slot)
+                node = branchChildren[base + slot]
             }
-            path[level] = Step(branch: node, slot: slot)
-            node = branchChildren[base + slot]
         }
         return (node, Int(remaining))
     }
 
-    /// Recomputes the totals on `path` after its leaf changed; `childSplit` is the new sibling
-    /// of the path's lowest node when it split, to be placed after it (splitting upward).
-    private mutating func propagate(_ path: UnsafeMutableBufferPointer<Step>, childSplit: Int32) {
+    /// Recomputes the totals on `path` after its leaf changed by `countDelta` rows; `childSplit`
+    /// is the new sibling of the path's lowest node when it split, to be placed after it
+    /// (splitting upward).
+    private mutating func propagate(_ path: UnsafeMutableBufferPointer<Step>, childSplit: Int32, countDelta: Int32) {
         var sibling = childSplit
         var level = path.count - 1
         while level >= 0 {
             let step = path[level]
             let childIsLeaf = level == path.count - 1
-            refreshSlot(step.slot, of: step.branch, childIsLeaf: childIsLeaf)
+            if sibling >= 0 {
+                // The child split: its count is its own again.
+                refreshSlot(step.slot, of: step.branch, childIsLeaf: childIsLeaf)
+            } else {
+                refreshSlot(step.slot, of: step.branch, childIsLeaf: childIsLeaf, countDelta: countDelta)
+            }
             var upperSibling: Int32 = -1
             if sibling >= 0 {
                 if Int(branchSizes[Int(step.branch)]) == Self.branchCapacity {
@@ -351,7 +364,7 @@ public struct OffsetIndex: Sendable, Equatable {
             root = newRoot
             depth += 1
         }
-        total = nodeTotals(root, isLeaf: depth == 0).sum
+        total = nodeSum(root, isLeaf: depth == 0)
     }
 
     /// Recomputes totals after a removal, unlinking nodes left empty.
@@ -367,7 +380,7 @@ public struct OffsetIndex: Sendable, Equatable {
                 emptyChild = branchSizes[Int(step.branch)] == 0 && level > 0
                 if emptyChild { freeBranches.append(step.branch) }
             } else {
-                refreshSlot(step.slot, of: step.branch, childIsLeaf: childIsLeaf)
+                refreshSlot(step.slot, of: step.branch, childIsLeaf: childIsLeaf, countDelta: -1)
             }
             level -= 1
         }
@@ -377,7 +390,7 @@ public struct OffsetIndex: Sendable, Equatable {
             root = branchChildren[Int(root) * Self.branchCapacity]
             depth -= 1
         }
-        total = root >= 0 ? nodeTotals(root, isLeaf: depth == 0).sum : 0
+        total = root >= 0 ? nodeSum(root, isLeaf: depth == 0) : 0
     }
 
     // MARK: - Nodes
@@ -421,6 +434,32 @@ public struct OffsetIndex: Sendable, Equatable {
             sum += branchSums[base + slot]
         }
         return (count, sum)
+    }
+
+    /// The height under `node`, summed from its own entries in order (as ``nodeTotals(_:isLeaf:)``
+    /// sums it), through raw buffers: every change sums one node per level.
+    private func nodeSum(_ node: Int32, isLeaf: Bool) -> Double {
+        if isLeaf {
+            return Self.sum(leafHeights, from: Int(node) * Self.leafCapacity, count: Int(leafCounts[Int(node)]))
+        }
+        return Self.sum(branchSums, from: Int(node) * Self.branchCapacity, count: Int(branchSizes[Int(node)]))
+    }
+
+    private static func sum(_ values: borrowing [Double], from base: Int, count: Int) -> Double {
+        values.withUnsafeBufferPointer { values in
+            var sum = 0.0
+            for index in base..<(base + count) { sum += values[index] }
+            return sum
+        }
+    }
+
+    /// Refreshes a branch entry after its child gained or lost `countDelta` rows: the row count
+    /// adjusted (an integer, exact), the height summed again from the child (adjusting it by
+    /// differences would let rounding drift).
+    private mutating func refreshSlot(_ slot: Int, of branch: Int32, childIsLeaf: Bool, countDelta: Int32) {
+        let index = Int(branch) * Self.branchCapacity + slot
+        branchCounts[index] += countDelta
+        branchSums[index] = nodeSum(branchChildren[index], isLeaf: childIsLeaf)
     }
 
     private mutating func refreshSlot(_ slot: Int, of branch: Int32, childIsLeaf: Bool) {
