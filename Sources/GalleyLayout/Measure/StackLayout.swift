@@ -31,9 +31,12 @@ struct StackLayout {
     func measure(with measurer: inout RowMeasurer, width: Double, height: Double?) throws(LayoutError) -> MeasuredNode {
         let horizontal = stack.axis == .horizontal
         let nodes = stack.children
-        // The children's measurements, in stack memory until the stack's own is made (measured
-        // nodes are plain data: nothing to deinitialize, even when measuring throws halfway).
+        // The children's measurements, in stack memory until the stack's own is made.
         return try withUnsafeTemporaryAllocation(of: MeasuredNode.self, capacity: nodes.count) { children throws(LayoutError) in
+            // Those measured so far, deinitialized however this ends (a no-op while measured
+            // nodes are plain data, and right if they ever hold references).
+            var measuredCount = 0
+            defer { UnsafeMutableBufferPointer(rebasing: children[..<measuredCount]).deinitialize() }
             // A horizontal stack starts each child at its natural (unconstrained) width, as CSS
             // flex items start at their max-content size; a vertical one offers every child its width.
             var visibleCount = 0
@@ -45,6 +48,7 @@ struct StackLayout {
                     if !child.isSpacer { hasContent = true }
                 }
                 children.initializeElement(at: index, to: measured)
+                measuredCount += 1
             }
             guard hasContent else { return .collapsed(node) }
             return try withUnsafeTemporaryAllocation(of: Slot.self, capacity: visibleCount) { slots throws(LayoutError) in
