@@ -116,9 +116,6 @@ struct GlyphRunBuilder {
         let isRightToLeft = items[itemIndex].isRightToLeft
         let lower = paragraph.units.starts[range.lowerBound]
         let upper = paragraph.units.starts[range.upperBound]
-        var run = GlyphRun(
-            face: items[itemIndex].face, size: items[itemIndex].size, lineIndex: 0, bidiLevel: items[itemIndex].level,
-            glyphs: [], positions: [], advances: [], clusters: [], isEllipsis: false)
         // A word cut by the line or truncation is drawn from its reshaped pieces.
         var logical = items[itemIndex].segments
         if cuts.contains(where: { $0.item == itemIndex }) {
@@ -134,37 +131,48 @@ struct GlyphRunBuilder {
         let first = logical.partitionPoint { $0.start + $0.segment.length <= lower }
         var last = first
         while last < logical.count && logical[last].start < upper { last += 1 }
+        // The run's arrays, filled in locals and read through raw buffers (segments and glyphs
+        // read by value retained each segment and glyph array, twice per segment).
         let capacity = upper - lower  // glyphs are usually no more than UTF-16 units
-        run.glyphs.reserveCapacity(capacity)
-        run.positions.reserveCapacity(capacity)
-        run.advances.reserveCapacity(capacity)
-        run.clusters.reserveCapacity(capacity)
-        for position in first..<last {
-            // In visual order: a right-to-left item's segments run backwards.
-            let placed = logical[isRightToLeft ? first + last - 1 - position : position]
-            let segment = placed.segment
-            let glyphs = segment.glyphs
-            for glyph in glyphs.indices {
-                let cluster = placed.start + Int(glyphs[glyph].cluster)
-                guard cluster >= lower && cluster < upper else { continue }
-                let endsCluster = glyph + 1 == glyphs.count || glyphs[glyph + 1].cluster != glyphs[glyph].cluster
-                var advance = Double(glyphs[glyph].advance) * scale
-                if endsCluster {
-                    advance += letterSpacing
-                    if extraPerSpace != 0 && CharacterClass.isHangingWhitespace(UInt32(paragraph.utf16[cluster])) {
-                        advance += extraPerSpace
+        var glyphIDs: [UInt32] = []
+        var positions: [Point] = []
+        var advances: [Double] = []
+        var clusters: [Int] = []
+        glyphIDs.reserveCapacity(capacity)
+        positions.reserveCapacity(capacity)
+        advances.reserveCapacity(capacity)
+        clusters.reserveCapacity(capacity)
+        logical.withUnsafeBufferPointer { logical in
+            for position in first..<last {
+                // In visual order: a right-to-left item's segments run backwards.
+                let placed = isRightToLeft ? first + last - 1 - position : position
+                let segmentStart = logical[placed].start
+                logical[placed].segment.glyphs.withUnsafeBufferPointer { glyphs in
+                    for glyph in glyphs.indices {
+                        let cluster = segmentStart + Int(glyphs[glyph].cluster)
+                        guard cluster >= lower && cluster < upper else { continue }
+                        let endsCluster = glyph + 1 == glyphs.count || glyphs[glyph + 1].cluster != glyphs[glyph].cluster
+                        var advance = Double(glyphs[glyph].advance) * scale
+                        if endsCluster {
+                            advance += letterSpacing
+                            if extraPerSpace != 0 && CharacterClass.isHangingWhitespace(UInt32(paragraph.utf16[cluster])) {
+                                advance += extraPerSpace
+                            }
+                        }
+                        glyphIDs.append(glyphs[glyph].id)
+                        positions.append(Point(
+                            x: x + Double(glyphs[glyph].xOffset) * scale,
+                            y: baseline - Double(glyphs[glyph].yOffset) * scale))
+                        advances.append(advance)
+                        clusters.append(cluster)
+                        x += advance
                     }
                 }
-                run.glyphs.append(glyphs[glyph].id)
-                run.positions.append(Point(
-                    x: x + Double(glyphs[glyph].xOffset) * scale,
-                    y: baseline - Double(glyphs[glyph].yOffset) * scale))
-                run.advances.append(advance)
-                run.clusters.append(cluster)
-                x += advance
             }
         }
-        return run
+        return GlyphRun(
+            face: items[itemIndex].face, size: items[itemIndex].size, lineIndex: 0, bidiLevel: items[itemIndex].level,
+            glyphs: glyphIDs, positions: positions, advances: advances, clusters: clusters, isEllipsis: false)
     }
 
     private func ellipsisRun(style: Int, cluster: Int, level: UInt8, x: inout Double, baseline: Double) -> GlyphRun {
