@@ -40,6 +40,7 @@ public struct RowMeasurement: Sendable {
     /// Every node name of the template.
     let names: [String]
 
+    /// `node`'s children, in order.
     func children(of node: MeasuredNode) -> ArraySlice<MeasuredNode> {
         measuredChildren[Int(node.children.lowerBound)..<Int(node.children.upperBound)]
     }

@@ -97,8 +97,7 @@ struct RowMeasurer {
         return RowMeasurement(
             itemID: item.id, width: width, height: Size.roundUp(exactHeight, scale: environment.scale), exactHeight: exactHeight,
             scale: environment.scale, isRightToLeft: isRightToLeft, root: root, measuredChildren: measuredChildren,
-            textLayouts: textLayouts,
-            nodes: template.nodes, names: template.names)
+            textLayouts: textLayouts, nodes: template.nodes, names: template.names)
     }
 
     /// Lays out the glyphs of every label in a measured row, at the width it was measured at,
