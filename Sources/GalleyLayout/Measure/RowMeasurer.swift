@@ -218,50 +218,54 @@ struct RowMeasurer {
         var style = label.paragraph
         style.language = environment.language
         let engine = environment.textEngine
+        let text: AttributedText
         switch label.content {
-        case .runs, .styledField:
-            guard let text = try attributedText(label, node: node) else { return nil }
-            do { return try engine.shape(text, paragraph: style) } catch { throw .text(error) }
+        case .runs(let runs):
+            text = try attributedText(runs: runs, node: node)
+        case .styledField(let field):
+            text = try attributedText(styledField: field, label: label, node: node)
         case .field, .literal, .format:
             // One string in the label's style: a cache hit builds no attributed text.
             guard let string = try string(for: label.content, node: node) else { return nil }
             do { return try engine.shape(string, style: label.style.style, paragraph: style) } catch { throw .text(error) }
         }
+        guard !text.string.isEmpty else { return nil }
+        do { return try engine.shape(text, paragraph: style) } catch { throw .text(error) }
     }
 
-    /// The label's text with its styles, or nil when it is empty (the label collapses).
-    private func attributedText(_ label: CompiledLabel, node: CompiledNode) throws(LayoutError) -> AttributedText? {
+    /// A label's runs, each in its own style (empty runs left out).
+    private func attributedText(runs: [(CompiledContent, ResolvedTextStyle)], node: CompiledNode) throws(LayoutError) -> AttributedText {
         var text = AttributedText()
-        switch label.content {
-        case .runs(let runs):
-            for (content, style) in runs {
-                if let string = try string(for: content, node: node) { text.append(string, style: style.style) }
-            }
-        case .styledField(let field):
-            guard let value = item.value(at: field) else { return nil }
-            guard case .array(let runs) = value else {
-                throw .fieldType(path: node.path, field: field.description, expected: "an array of {\"text\", \"style\"} runs", found: Self.describe(value))
-            }
-            for (index, run) in runs.enumerated() {
-                guard case .object(let members) = run, case .string(let string)? = members["text"] else {
-                    throw .fieldType(path: node.path, field: "\(field).\(index)", expected: "an object with a string \"text\"", found: Self.describe(run))
-                }
-                var style = label.style
-                if case .string(let name)? = members["style"] {
-                    guard let spec = template.stylesheet.textStyles[name] else {
-                        throw .invalidTemplate(path: node.path, reason: "item \(item.id) names unknown text style '\(name)' in \(field).\(index)")
-                    }
-                    style = ResolvedTextStyle(
-                        style: spec.textStyle(multiplier: template.stylesheet.contentSizeMultiplier),
-                        lineHeightMultiple: spec.lineHeightMultiple, color: template.stylesheet.resolveColor(spec.color))
-                }
-                text.append(string, style: style.style)
-            }
-        case .field, .literal, .format:
-            // One string in one style: shaped without attributed text (see `shape(_:node:)`).
-            if let string = try string(for: label.content, node: node) { text.append(string, style: label.style.style) }
+        for (content, style) in runs {
+            if let string = try string(for: content, node: node) { text.append(string, style: style.style) }
         }
-        return text.string.isEmpty ? nil : text
+        return text
+    }
+
+    /// The runs an item's field gives a label: `[{"text", "style"}]`, styles named in the
+    /// stylesheet, the label's own style when none is named (empty when the field is missing).
+    private func attributedText(styledField field: FieldPath, label: CompiledLabel, node: CompiledNode) throws(LayoutError) -> AttributedText {
+        var text = AttributedText()
+        guard let value = item.value(at: field) else { return text }
+        guard case .array(let runs) = value else {
+            throw .fieldType(path: node.path, field: field.description, expected: "an array of {\"text\", \"style\"} runs", found: Self.describe(value))
+        }
+        for (index, run) in runs.enumerated() {
+            guard case .object(let members) = run, case .string(let string)? = members["text"] else {
+                throw .fieldType(path: node.path, field: "\(field).\(index)", expected: "an object with a string \"text\"", found: Self.describe(run))
+            }
+            var style = label.style
+            if case .string(let name)? = members["style"] {
+                guard let spec = template.stylesheet.textStyles[name] else {
+                    throw .invalidTemplate(path: node.path, reason: "item \(item.id) names unknown text style '\(name)' in \(field).\(index)")
+                }
+                style = ResolvedTextStyle(
+                    style: spec.textStyle(multiplier: template.stylesheet.contentSizeMultiplier),
+                    lineHeightMultiple: spec.lineHeightMultiple, color: template.stylesheet.resolveColor(spec.color))
+            }
+            text.append(string, style: style.style)
+        }
+        return text
     }
 
     /// The text of a field, literal or format; nil when it is empty or all its fields are.
