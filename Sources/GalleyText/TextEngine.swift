@@ -115,7 +115,8 @@ public final class TextEngine: Sendable {
 
     /// Lays out a string in one style; see ``layout(_:width:paragraph:)``.
     public func layout(_ string: String, style: TextStyle, width: Double, paragraph: ParagraphStyle = ParagraphStyle()) throws(TextError) -> TextLayout {
-        try layout(AttributedText(string, style: style), width: width, paragraph: paragraph)
+        try Self.validate(width)
+        return try shape(string, style: style, paragraph: paragraph).layout(width: width)
     }
 
     // MARK: - Cache
