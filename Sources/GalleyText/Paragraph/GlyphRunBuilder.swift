@@ -62,7 +62,6 @@ struct GlyphRunBuilder {
         default: break
         }
         let lineX = x
-        runs.reserveCapacity(runs.count + pieces.count)
         for position in pieces.indices {
             let index = visualOrder.map { Int($0[position]) } ?? position
             var run: GlyphRun
