@@ -3,6 +3,7 @@
 
 #include <unicode/ubidi.h>
 #include <unicode/ubrk.h>
+#include <unicode/uchar.h>
 #include <unicode/uloc.h>
 
 CGalley_BreakIterator *CGalley_breakIteratorOpen(int kind, const char *locale, const char **error) {
@@ -93,4 +94,8 @@ int32_t CGalley_localeFromLanguageTag(const char *tag, char *buffer, int32_t cap
     if (U_FAILURE(status) || status == U_STRING_NOT_TERMINATED_WARNING) return -1;
     if (tag[parsed] != 0) return -1;  // ICU stopped before the end: the tag is malformed.
     return length;
+}
+
+int CGalley_isAlphabeticLineBreak(uint32_t scalar) {
+    return u_getIntPropertyValue((UChar32)scalar, UCHAR_LINE_BREAK) == U_LB_ALPHABETIC;
 }

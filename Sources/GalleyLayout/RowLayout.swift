@@ -35,10 +35,14 @@ public func measure(
     _ item: Item, template: CompiledTemplate, widths: [Double], environment: LayoutEnvironment
 ) throws(LayoutError) -> [RowMeasurement] {
     var measurer = try RowMeasurer(item: item, template: template, environment: environment)
-    var measurements: [RowMeasurement] = []
-    measurements.reserveCapacity(widths.count)
-    for width in widths { measurements.append(try measurer.measureRow(width: width)) }
-    return measurements
+    // The widest first: a label limited to a few lines is then shaped as far as the widest
+    // lines show it, which the narrower ones need no more of (see `TextEngine.shape(_:paragraph:showing:)`).
+    for width in widths { try RowMeasurer.validate(rowWidth: width) }
+    var measurements: [RowMeasurement?] = Array(filling: nil, count: widths.count)
+    for index in widths.indices.sorted(by: { widths[$0] > widths[$1] }) {
+        measurements[index] = try measurer.measureRow(width: widths[index])
+    }
+    return measurements.compactMap { $0 }
 }
 
 /// The frames of a measured row, for every named node, and each label's text layout.

@@ -60,7 +60,7 @@ public final class TextEngine: Sendable {
     ///
     /// - Throws: ``TextError`` for an unknown font, an invalid style or language.
     public func shape(_ text: AttributedText, paragraph: ParagraphStyle = ParagraphStyle()) throws(TextError) -> ShapedParagraph {
-        try shape(text.string, styles: .runs(text.runs), paragraph: paragraph) { text }
+        try shape(text.string, styles: .runs(text.runs), paragraph: paragraph, showing: nil) { text }
     }
 
     /// Analyses and shapes a string in one style; see ``shape(_:paragraph:)``. A cache hit
@@ -68,14 +68,27 @@ public final class TextEngine: Sendable {
     ///
     /// - Throws: ``TextError`` for an unknown font, an invalid style or language.
     public func shape(_ string: String, style: TextStyle, paragraph: ParagraphStyle = ParagraphStyle()) throws(TextError) -> ShapedParagraph {
-        try shape(string, styles: .single(style), paragraph: paragraph) { AttributedText(string, style: style) }
+        try shape(string, styles: .single(style), paragraph: paragraph, showing: nil) { AttributedText(string, style: style) }
+    }
+
+    /// ``shape(_:paragraph:)`` for text about to be broken at `width` (the widest first, when
+    /// there are several): with a line limit, a long text may be shaped only as far as lines of
+    /// that width show it. The paragraph answers every width as the whole text would.
+    package func shape(_ text: AttributedText, paragraph: ParagraphStyle, showing width: Double) throws(TextError) -> ShapedParagraph {
+        try shape(text.string, styles: .runs(text.runs), paragraph: paragraph, showing: width) { text }
+    }
+
+    /// ``shape(_:style:paragraph:)`` for text about to be broken at `width`; see ``shape(_:paragraph:showing:)``.
+    package func shape(_ string: String, style: TextStyle, paragraph: ParagraphStyle, showing width: Double) throws(TextError) -> ShapedParagraph {
+        try shape(string, styles: .single(style), paragraph: paragraph, showing: width) { AttributedText(string, style: style) }
     }
 
     /// The paragraph cache's entry for `string` in `styles`, or the text `make` gives, shaped
     /// and cached. A cache hit needs no key built: the stored keys are compared with the text
     /// as it is.
     private func shape(
-        _ string: String, styles: ParagraphKey.Styles, paragraph: ParagraphStyle, make: () -> AttributedText
+        _ string: String, styles: ParagraphKey.Styles, paragraph: ParagraphStyle, showing width: Double?,
+        make: () -> AttributedText
     ) throws(TextError) -> ShapedParagraph {
         let hash = ParagraphKey.hash(string: string, styles: styles, paragraph: paragraph)
         if let cached = paragraphCache?.value(hash: hash, where: { $0.matches(string: string, styles: styles, paragraph: paragraph) }) {
@@ -83,7 +96,7 @@ public final class TextEngine: Sendable {
         }
         counterStore.paragraphsShaped.wrappingAdd(1, ordering: .relaxed)
         let shaped = try ParagraphShaper(fonts: fonts, shaper: shaper, cache: shapeCache, iterators: iterators, counters: counterStore)
-            .shape(make(), paragraph: paragraph)
+            .shape(make(), paragraph: paragraph, showing: width)
         let key = ParagraphKey(string: string, styles: styles, paragraph: paragraph)
         paragraphCache?.insert(shaped, for: key, bytes: shaped.byteCount + string.utf8.count)
         return shaped
@@ -96,7 +109,7 @@ public final class TextEngine: Sendable {
     /// - Throws: ``TextError`` for a negative or NaN width, an unknown font, an invalid style.
     public func measure(_ text: AttributedText, width: Double, paragraph: ParagraphStyle = ParagraphStyle()) throws(TextError) -> TextMeasurement {
         try Self.validate(width)
-        return try shape(text, paragraph: paragraph).measure(width: width)
+        return try shape(text, paragraph: paragraph, showing: width).measure(width: width)
     }
 
     /// `text` laid out at `width`: lines, glyph runs for renderers, and size.
@@ -104,19 +117,19 @@ public final class TextEngine: Sendable {
     /// - Throws: ``TextError`` for a negative or NaN width, an unknown font, an invalid style.
     public func layout(_ text: AttributedText, width: Double, paragraph: ParagraphStyle = ParagraphStyle()) throws(TextError) -> TextLayout {
         try Self.validate(width)
-        return try shape(text, paragraph: paragraph).layout(width: width)
+        return try shape(text, paragraph: paragraph, showing: width).layout(width: width)
     }
 
     /// Measures a string in one style; see ``measure(_:width:paragraph:)``.
     public func measure(_ string: String, style: TextStyle, width: Double, paragraph: ParagraphStyle = ParagraphStyle()) throws(TextError) -> TextMeasurement {
         try Self.validate(width)
-        return try shape(string, style: style, paragraph: paragraph).measure(width: width)
+        return try shape(string, style: style, paragraph: paragraph, showing: width).measure(width: width)
     }
 
     /// Lays out a string in one style; see ``layout(_:width:paragraph:)``.
     public func layout(_ string: String, style: TextStyle, width: Double, paragraph: ParagraphStyle = ParagraphStyle()) throws(TextError) -> TextLayout {
         try Self.validate(width)
-        return try shape(string, style: style, paragraph: paragraph).layout(width: width)
+        return try shape(string, style: style, paragraph: paragraph, showing: width).layout(width: width)
     }
 
     // MARK: - Cache

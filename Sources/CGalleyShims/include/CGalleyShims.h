@@ -49,4 +49,7 @@ void CGalley_bidiReorderVisual(const uint8_t *levels, int32_t count, int32_t *vi
 /// Returns the ID's length, or -1 if the tag is malformed or the buffer too small.
 int32_t CGalley_localeFromLanguageTag(const char *tag, char *buffer, int32_t capacity);
 
+/// Whether `scalar`'s line-break class (UAX #14) is AL, alphabetic.
+int CGalley_isAlphabeticLineBreak(uint32_t scalar);
+
 #endif

@@ -126,6 +126,26 @@ struct CompiledStack: Sendable {
     var wraps: Bool
     var lineSpacing: Double
     var children: [CompiledNode]
+    /// The index of the only child that flexes, when one child (not a spacer) both grows and
+    /// shrinks and no other child does either: along the axis it takes whatever the others
+    /// leave, so its natural size never matters.
+    let soleFlexibleChild: Int?
+
+    init(axis: Stack.Axis, spacing: Double, alignment: Stack.Alignment, wraps: Bool, lineSpacing: Double, children: [CompiledNode]) {
+        self.axis = axis
+        self.spacing = spacing
+        self.alignment = alignment
+        self.wraps = wraps
+        self.lineSpacing = lineSpacing
+        self.children = children
+        let flexible = children.indices.filter { children[$0].grow > 0 || children[$0].shrink > 0 }
+        if flexible.count == 1, let only = flexible.first, children[only].grow > 0, children[only].shrink > 0,
+            !children[only].isSpacer {
+            soleFlexibleChild = only
+        } else {
+            soleFlexibleChild = nil
+        }
+    }
 }
 
 struct CompiledDimension: Sendable {

@@ -22,8 +22,10 @@ struct RowMeasurer {
     /// Every container's children, at every width measured: nodes name theirs by range, and
     /// measurements share the list (see ``MeasuredNode/children``).
     private var measuredChildren: [MeasuredNode] = []
-    /// Direction of the first label's text, for `.auto` rows.
-    private(set) var firstTextIsRightToLeft: Bool?
+    /// The first label in the template (the lowest node id) whose text was shaped, and whether
+    /// that text is right-to-left, for `.auto` rows. By template order rather than measuring
+    /// order: a stack measures its sole flexible child last.
+    private var firstText: (nodeID: Int, isRightToLeft: Bool)?
 
     /// - Throws: ``LayoutError/invalidGeometry(_:)`` for a scale that is not a finite number > 0.
     init(item: Item, template: CompiledTemplate, environment: LayoutEnvironment) throws(LayoutError) {
@@ -77,7 +79,7 @@ struct RowMeasurer {
 
     /// The whole row at `width`: the root measured, the minimum height applied, the direction resolved.
     mutating func measureRow(width: Double) throws(LayoutError) -> RowMeasurement {
-        guard width.isFinite && width >= 0 else { throw .invalidGeometry("width must be a finite number ≥ 0, not \(width)") }
+        try Self.validate(rowWidth: width)
         var root = try measure(template.root, width: width, height: nil)
         var textLayouts: [TextLayout?] = []
         if environment.keepsTextLayouts {
@@ -92,12 +94,17 @@ struct RowMeasurer {
         let isRightToLeft = switch environment.direction {
         case .leftToRight: false
         case .rightToLeft: true
-        case .auto: firstTextIsRightToLeft ?? false
+        case .auto: firstText?.isRightToLeft ?? false
         }
         return RowMeasurement(
             itemID: item.id, width: width, height: Size.roundUp(exactHeight, scale: environment.scale), exactHeight: exactHeight,
             scale: environment.scale, isRightToLeft: isRightToLeft, root: root, measuredChildren: measuredChildren,
             textLayouts: textLayouts, nodes: template.nodes, names: template.names)
+    }
+
+    /// Throws the error ``measureRow(width:)`` gives for a width that is not a finite number ≥ 0.
+    static func validate(rowWidth width: Double) throws(LayoutError) {
+        guard width.isFinite && width >= 0 else { throw .invalidGeometry("width must be a finite number ≥ 0, not \(width)") }
     }
 
     /// Lays out the glyphs of every label in a measured row, at the width it was measured at,
@@ -177,16 +184,16 @@ struct RowMeasurer {
     // MARK: - Labels
 
     private mutating func measureLabel(_ node: CompiledNode, _ label: CompiledLabel, width: Double) throws(LayoutError) -> MeasuredNode {
+        let available = width.isNaN ? 0 : max(width, 0)
         let paragraph: ShapedParagraph
         if let cached = perNode[node.id].shaped {
             paragraph = cached
         } else {
-            guard let shapedText = try shape(label, node: node) else { return .collapsed(node) }
+            guard let shapedText = try shape(label, node: node, showing: available) else { return .collapsed(node) }
             paragraph = shapedText
             perNode[node.id].shaped = paragraph
-            if firstTextIsRightToLeft == nil { firstTextIsRightToLeft = paragraph.isRightToLeft }
+            if firstText.map({ node.id < $0.nodeID }) ?? true { firstText = (node.id, paragraph.isRightToLeft) }
         }
-        let available = width.isNaN ? 0 : max(width, 0)
         // Only sizes here: the glyphs of the labels that end up in the row are laid out once
         // the row is measured (see `layOutText`), not those of every width a label was offered.
         // Text that fits one line at this width has the same line at every such width: a label
@@ -213,8 +220,9 @@ struct RowMeasurer {
         return MeasuredNode(node: node, size: size, firstBaseline: firstBaseline, lastBaseline: lastBaseline, text: text)
     }
 
-    /// The label's text shaped, or nil when it is empty (the label collapses).
-    private func shape(_ label: CompiledLabel, node: CompiledNode) throws(LayoutError) -> ShapedParagraph? {
+    /// The label's text shaped for lines of `width` first (see
+    /// ``TextEngine/shape(_:paragraph:showing:)``), or nil when it is empty (the label collapses).
+    private func shape(_ label: CompiledLabel, node: CompiledNode, showing width: Double) throws(LayoutError) -> ShapedParagraph? {
         var style = label.paragraph
         style.language = environment.language
         let engine = environment.textEngine
@@ -227,10 +235,10 @@ struct RowMeasurer {
         case .field, .literal, .format:
             // One string in the label's style: a cache hit builds no attributed text.
             guard let string = try string(for: label.content, node: node) else { return nil }
-            do { return try engine.shape(string, style: label.style.style, paragraph: style) } catch { throw .text(error) }
+            do { return try engine.shape(string, style: label.style.style, paragraph: style, showing: width) } catch { throw .text(error) }
         }
         guard !text.string.isEmpty else { return nil }
-        do { return try engine.shape(text, paragraph: style) } catch { throw .text(error) }
+        do { return try engine.shape(text, paragraph: style, showing: width) } catch { throw .text(error) }
     }
 
     /// A label's runs, each in its own style (empty runs left out).

@@ -39,16 +39,32 @@ struct StackLayout {
             defer { UnsafeMutableBufferPointer(rebasing: children[..<measuredCount]).deinitialize() }
             // A horizontal stack starts each child at its natural (unconstrained) width, as CSS
             // flex items start at their max-content size; a vertical one offers every child its width.
+            // The sole flexible child of a horizontal stack of known width is measured last, once,
+            // at the width the others leave it: a long label limited to a few lines then never
+            // lays its whole text out on one line (nor shapes the part no line shows).
+            let sole = horizontal && width.isFinite ? stack.soleFlexibleChild : nil
             var visibleCount = 0
             var hasContent = false
             for (index, child) in nodes.enumerated() {
-                let measured = try measurer.measure(child, width: horizontal ? .infinity : width, height: horizontal ? height : nil)
+                let measured = index == sole
+                    ? .collapsed(child)
+                    : try measurer.measure(child, width: horizontal ? .infinity : width, height: horizontal ? height : nil)
                 if !measured.isCollapsed {
                     visibleCount += 1
                     if !child.isSpacer { hasContent = true }
                 }
                 children.initializeElement(at: index, to: measured)
                 measuredCount += 1
+            }
+            var soleWidth: Double?
+            if let sole {
+                let offered = flexedWidth(of: sole, width: width, children: children, othersVisible: visibleCount)
+                children[sole] = try measurer.measure(nodes[sole], width: offered, height: height)
+                if !children[sole].isCollapsed {
+                    visibleCount += 1
+                    hasContent = true
+                    soleWidth = offered
+                }
             }
             guard hasContent else { return .collapsed(node) }
             return try withUnsafeTemporaryAllocation(of: Slot.self, capacity: visibleCount) { slots throws(LayoutError) in
@@ -57,7 +73,7 @@ struct StackLayout {
                     let child = nodes[index]
                     let size = mainSize(children[index].size, horizontal)
                     // A spacer's natural length is its measured size along the axis (see RowMeasurer).
-                    let natural = child.isSpacer ? size : clamp(size, child)
+                    let natural = index == sole ? soleWidth ?? size : child.isSpacer ? size : clamp(size, child)
                     slots.initializeElement(at: position, to: Slot(index: index, isSpacer: child.isSpacer, natural: natural, size: natural))
                     position += 1
                 }
@@ -157,6 +173,23 @@ struct StackLayout {
     }
 
     private func mainSize(_ size: Size, _ horizontal: Bool) -> Double { horizontal ? size.width : size.height }
+
+    /// The width flexing gives the sole flexible child, `sole`, of a horizontal stack `width`
+    /// wide, the others measured (`othersVisible` of them visible): what they and the spacing
+    /// leave, within its limits and never below 0, as ``distribute(_:available:nodes:)`` would
+    /// give it from any natural width.
+    private func flexedWidth(
+        of sole: Int, width: Double, children: UnsafeMutableBufferPointer<MeasuredNode>, othersVisible: Int
+    ) -> Double {
+        var others = 0.0
+        for index in children.indices where index != sole && !children[index].isCollapsed {
+            let child = stack.children[index]
+            others += child.isSpacer ? children[index].size.width : clamp(children[index].size.width, child)
+        }
+        let child = stack.children[sole]
+        let left = width - stack.spacing * Double(othersVisible) - others
+        return max(min(left, child.maximum ?? .infinity), child.minimum ?? 0)
+    }
 
     private func clamp(_ value: Double, _ node: CompiledNode) -> Double {
         var result = value

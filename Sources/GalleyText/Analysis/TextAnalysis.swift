@@ -116,9 +116,7 @@ struct TextAnalysis {
     private static func resolveBidi(
         _ text: UnsafeBufferPointer<UInt16>, direction: WritingDirection
     ) throws(TextError) -> ([UInt8], [(start: Int, level: UInt8)]) {
-        if direction != .rightToLeft && text.allSatisfyPastASCII({ !isPossiblyRightToLeft($0) }) {
-            return ([], [(0, 0)])
-        }
+        if isLeftToRightThroughout(text, direction: direction) { return ([], [(0, 0)]) }
         guard let bidi = CGalley_bidiOpen(Int32(text.count)) else { throw .icu("cannot open a bidi object") }
         defer { CGalley_bidiClose(bidi) }
         let requested: UInt8 = switch direction {
@@ -141,6 +139,13 @@ struct TextAnalysis {
         }
         if paragraphs.isEmpty { paragraphs.append((0, direction == .rightToLeft ? 1 : 0)) }
         return (levels, paragraphs)
+    }
+
+    /// Whether every bidi level of `text` is 0, without running the bidi algorithm: no unit can
+    /// make text right-to-left and the direction does not force it. Such text, and every part of
+    /// it, is analysed with all levels 0.
+    static func isLeftToRightThroughout(_ text: UnsafeBufferPointer<UInt16>, direction: WritingDirection) -> Bool {
+        direction != .rightToLeft && text.allSatisfyPastASCII { !isPossiblyRightToLeft($0) }
     }
 
     /// Units that can make text right-to-left: Hebrew to NKo and other RTL blocks, their

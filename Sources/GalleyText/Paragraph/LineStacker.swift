@@ -34,17 +34,21 @@ struct LineStacker {
         style = paragraph.paragraphStyle
     }
 
-    /// Every line, top to bottom.
-    func lines() -> [PlacedLine] {
+    /// Every line, top to bottom, and the unit the line after them would start at.
+    func lines() -> (lines: [PlacedLine], nextLineUnit: Int) {
         var lines: [PlacedLine] = []
-        stack { lines.append($0) }
-        return lines
+        let next = stack { lines.append($0) }
+        return (lines, next)
     }
 
     /// Calls `visit` with each line, top to bottom, without keeping them: measuring a height
     /// allocates nothing. A line is handed over once the next one is known, so that the last
     /// allowed line can be replaced by its truncated form first.
-    func stack(_ visit: (PlacedLine) -> Void) {
+    ///
+    /// - Returns: The unit the line after the last would start at (the unit count when the
+    ///   lines hold every unit).
+    @discardableResult
+    func stack(_ visit: (PlacedLine) -> Void) -> Int {
         let units = paragraph.units
         let breaker = LineBreaker(units: units, width: width, mode: style.lineBreakMode)
         var pending: PlacedLine?
@@ -70,13 +74,14 @@ struct LineStacker {
                 break
             }
         }
-        guard var last = pending else { return }
+        guard var last = pending else { return start }
         if limited, style.lineBreakMode.isTruncating {
             let truncation = Truncator(paragraph: paragraph, width: width)
                 .truncate(from: last.span.start, mode: style.lineBreakMode)
             last = place(last.span, truncation: truncation, cuts: truncation.cuts, top: last.top)
         }
         visit(last)
+        return start
     }
 
     /// Makes a line that starts or ends inside a word exact: the cut pieces are reshaped, and

@@ -10,19 +10,40 @@ struct ParagraphShaper {
     let iterators: BreakIteratorPool
     let counters: CounterStore
 
-    func shape(_ text: AttributedText, paragraph: ParagraphStyle) throws(TextError) -> ShapedParagraph {
+    /// `text` shaped whole, or, when `width` is given and the paragraph style limits lines, only
+    /// the start of it that lines of that width can show (see ``VisiblePrefix``).
+    func shape(_ text: AttributedText, paragraph: ParagraphStyle, showing width: Double? = nil) throws(TextError) -> ShapedParagraph {
         if let problem = paragraph.problem { throw .invalidStyle(problem) }
         for run in text.runs where !run.style.isValid {
             throw .invalidStyle("size must be a finite number > 0 and letter spacing finite (size \(run.style.size), letter spacing \(run.style.letterSpacing))")
         }
+        var startLength: Int?
+        if let width, paragraph.maximumLines > 0, let size = text.runs.lazy.map(\.style.size).min() {
+            startLength = VisiblePrefix.length(
+                toShow: width, lines: paragraph.maximumLines, advance: VisiblePrefix.smallAdvance(size: size))
+        }
+        return try shapeValidated(text, paragraph: paragraph, startLength: startLength)
+    }
+
+    /// `text` shaped whole, or a start of it at least `startLength` units long when one can
+    /// stand for the whole; the text and styles shaped before, so nothing can throw.
+    func shape(_ text: AttributedText, paragraph: ParagraphStyle, startLength: Int) -> ShapedParagraph {
+        do {
+        return try shapeValidated(text, paragraph: paragraph, startLength: startLength)
+        } catch {
+            // Unreachable: only styles, the language and the fonts can fail, and all three
+            // shaped this text's start before.
+            preconditionFailure("reshaping text that shaped before failed: \(error)")
+        }
+    }
+
+    /// `text`, its styles valid, shaped whole or from the start (see ``VisiblePrefix/cut(_:atLeast:paragraph:chains:)``).
+    private func shapeValidated(
+        _ text: AttributedText, paragraph: ParagraphStyle, startLength: Int?
+    ) throws(TextError) -> ShapedParagraph {
         let utf16 = text.string.utf16Units
         let locale = try LocaleIdentifier.icu(from: paragraph.language)
         let language = paragraph.language.map(LocaleIdentifier.bareTag) ?? ""
-        let analysis = try utf16.withUnsafeBufferPointer { buffer throws(TextError) in
-            try TextAnalysis.analyze(
-                buffer, locale: locale, lineBreakMode: paragraph.lineBreakMode, direction: paragraph.direction,
-                iterators: iterators)
-        }
         let styles = text.runs.map(\.style)
         var chains: [FallbackChain] = []
         do {
@@ -30,7 +51,35 @@ struct ParagraphShaper {
                 chains.append(try fonts.fallbackChain(for: style.font, fallbacks: style.fallbacks, language: language))
             }
         } catch { throw .font(error) }
+        let cut = startLength.flatMap { length in
+            utf16.withUnsafeBufferPointer { VisiblePrefix.cut($0, atLeast: length, paragraph: paragraph, chains: chains) }
+        }
+        guard let cut else {
+            return try shape(utf16, runs: text.runs, styles: styles, chains: chains, paragraph: paragraph,
+                locale: locale, language: language, visiblePrefix: { _ in nil })
+        }
+        var runs: [AttributedText.Run] = []
+        for run in text.runs where run.range.lowerBound < cut {
+            runs.append(AttributedText.Run(range: run.range.clamped(to: 0..<cut), style: run.style))
+        }
+        return try shape(Array(utf16[..<cut]), runs: runs, styles: styles, chains: chains, paragraph: paragraph,
+            locale: locale, language: language) { units in
+            VisiblePrefix(
+                text: text, paragraph: paragraph, shaper: self, wholeLength: utf16.count,
+                lastWordUnit: units.words.last?.start ?? 0)
+        }
+    }
 
+    /// `utf16` in `runs` shaped; `visiblePrefix` says, given the break units, what it is the start of.
+    private func shape(
+        _ utf16: [UInt16], runs: [AttributedText.Run], styles: [TextStyle], chains: [FallbackChain],
+        paragraph: ParagraphStyle, locale: String, language: String, visiblePrefix: (BreakUnits) -> VisiblePrefix?
+    ) throws(TextError) -> ShapedParagraph {
+        let analysis = try utf16.withUnsafeBufferPointer { buffer throws(TextError) in
+            try TextAnalysis.analyze(
+                buffer, locale: locale, lineBreakMode: paragraph.lineBreakMode, direction: paragraph.direction,
+                iterators: iterators)
+        }
         let baseLineHeight = styles.first.map { style in
             paragraph.lineHeight(natural: chains[0].primary.metrics.scaled(to: style.size).lineHeight)
         } ?? 0
@@ -39,7 +88,7 @@ struct ParagraphShaper {
         var builder = Builder(
             utf16: utf16, analysis: analysis, styles: styles, chains: chains, segmentShaper: segmentShaper)
         let units = utf16.withUnsafeBufferPointer { buffer in
-            builder.assignFonts(buffer, runs: text.runs)
+            builder.assignFonts(buffer, runs: runs)
             builder.itemize()
             return builder.shapeItems(buffer)
         }
@@ -48,7 +97,7 @@ struct ParagraphShaper {
         return ShapedParagraph(
             paragraphStyle: paragraph, missingCharacters: builder.missing, baseLineHeight: baseLineHeight,
             utf16: utf16, analysis: analysis, items: builder.items, itemUnitEnds: builder.itemUnitEnds, units: units,
-            ellipses: ellipses, segmentShaper: segmentShaper, counters: counters)
+            ellipses: ellipses, segmentShaper: segmentShaper, counters: counters, visiblePrefix: visiblePrefix(units))
     }
 }
 

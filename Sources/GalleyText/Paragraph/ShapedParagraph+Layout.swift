@@ -15,13 +15,16 @@ extension ShapedParagraph {
         var lastBaseline = 0.0
         var bottom = 0.0
         var isTruncated = false
-        LineStacker(paragraph: self, width: available).stack { line in
+        let next = LineStacker(paragraph: self, width: available).stack { line in
             if count == 0 { firstBaseline = line.baseline }
             lastBaseline = line.baseline
             bottom = line.top + line.height
             isTruncated = line.truncation != nil
             count += 1
             widest = max(widest, line.width)
+        }
+        if let visiblePrefix, !visiblePrefix.shows(nextLineUnit: next) {
+            return visiblePrefix.longer(than: self, toShow: available).measure(width: width)
         }
         return TextMeasurement(
             size: Size(width: contentWidth(widest: widest, within: width), height: bottom),
@@ -36,7 +39,10 @@ extension ShapedParagraph {
     /// - Complexity: O(1).
     public func fitsOnOneLine(width: Double) -> Bool {
         guard let extent = units.unbrokenExtent else { return false }
-        return extent <= sanitized(width) + LineBreaker.tolerance
+        guard extent <= sanitized(width) + LineBreaker.tolerance else { return false }
+        // A start that fits may be followed by text that does not.
+        guard let visiblePrefix else { return true }
+        return visiblePrefix.longer(than: self, toShow: sanitized(width)).fitsOnOneLine(width: width)
     }
 
     /// UTF-16 offsets where each line after the first starts at `width`.
@@ -56,7 +62,10 @@ extension ShapedParagraph {
     /// - Complexity: O(n) in the text's glyphs; no shaping and no ICU calls.
     public func layout(width: Double) -> TextLayout {
         counters.lineBreakPasses.wrappingAdd(1, ordering: .relaxed)
-        let placed = LineStacker(paragraph: self, width: sanitized(width)).lines()
+        let (placed, next) = LineStacker(paragraph: self, width: sanitized(width)).lines()
+        if let visiblePrefix, !visiblePrefix.shows(nextLineUnit: next) {
+            return visiblePrefix.longer(than: self, toShow: sanitized(width)).layout(width: width)
+        }
         // Line starts and ends, interleaved: ascending, since each line ends where the next
         // starts. (Gathered in one loop with the widest line: mapping made an array per line.)
         var bounds: [Int] = []
@@ -64,7 +73,7 @@ extension ShapedParagraph {
         var widest: Double?
         for line in placed {
             bounds.append(units.starts[line.span.start])
-            bounds.append(line.truncation != nil ? utf16.count : units.starts[line.span.end])
+            bounds.append(line.truncation != nil ? utf16Count : units.starts[line.span.end])
             widest = max(widest ?? line.width, line.width)
         }
         let contentWidth = contentWidth(widest: widest ?? 0, within: width)
@@ -98,18 +107,23 @@ extension ShapedParagraph {
         paragraphStyle.lineBreakMode == .clip ? min(widest, max(width, 0)) : widest
     }
 
-    /// Scalar offsets of ascending UTF-16 offsets (a surrogate pair is one scalar).
+    /// Scalar offsets of ascending UTF-16 offsets (a surrogate pair is one scalar). Past the end
+    /// of a visible prefix, whose text has no surrogates, each unit is a scalar.
     func scalarOffsets(ofUTF16Offsets offsets: [Int]) -> [Int] {
         var result: [Int] = []
         result.reserveCapacity(offsets.count)
         var scalars = 0
         var position = 0
         for offset in offsets {
-            while position < offset {
+            while position < min(offset, utf16.count) {
                 let unit = utf16[position]
                 let isTrailingHalf = unit & 0xFC00 == 0xDC00 && position > 0 && utf16[position - 1] & 0xFC00 == 0xD800
                 if !isTrailingHalf { scalars += 1 }
                 position += 1
+            }
+            if offset > position {
+                scalars += offset - position
+                position = offset
             }
             result.append(scalars)
         }

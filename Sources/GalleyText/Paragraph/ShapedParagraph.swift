@@ -39,12 +39,15 @@ public final class ShapedParagraph: Sendable {
     let segmentShaper: SegmentShaper
     /// Pieces of words this paragraph's lines cut off, reshaped (see `exactWidth(of:summed:)`).
     let cutPieces = CutPieceCache()
+    /// What this is the start of, when a line limit let the rest of the text go unshaped.
+    let visiblePrefix: VisiblePrefix?
 
     init(
         paragraphStyle: ParagraphStyle, missingCharacters: [Unicode.Scalar], baseLineHeight: Double,
         utf16: [UInt16], analysis: TextAnalysis, items: [ShapedItem], itemUnitEnds: [Int], units: BreakUnits,
-        ellipses: [Ellipsis], segmentShaper: SegmentShaper, counters: CounterStore
+        ellipses: [Ellipsis], segmentShaper: SegmentShaper, counters: CounterStore, visiblePrefix: VisiblePrefix?
     ) {
+        self.visiblePrefix = visiblePrefix
         self.segmentShaper = segmentShaper
         self.counters = counters
         self.paragraphStyle = paragraphStyle
@@ -60,7 +63,7 @@ public final class ShapedParagraph: Sendable {
     }
 
     /// The text's length in UTF-16 units.
-    public var utf16Count: Int { utf16.count }
+    public var utf16Count: Int { visiblePrefix?.wholeLength ?? utf16.count }
 
     /// Approximate heap bytes held, for the paragraph cache's bound (shaped segments are shared
     /// with the shape cache and not counted).

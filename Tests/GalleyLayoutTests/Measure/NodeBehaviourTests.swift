@@ -100,6 +100,48 @@ struct NodeBehaviourTests {
         #expect(pushed["bottom"]!.maxY == 100 && pushed["bottom"]!.height == line)
     }
 
+    @Test("A stack's sole flexible child takes what the others leave, within its limits, at every width")
+    func soleFlexibleChild() throws {
+        let text = String(repeating: "Several words that overflow any row ", count: 12)
+        func template(_ flex: Flex) -> Template {
+            Template(name: "t", root: Node(.stack(Stack(.horizontal, spacing: 10, children: [
+                Node(.label(Label(.field("long"), style: "font", maximumLines: 2, lineBreakMode: .truncateTail)), name: "long", flex: flex),
+                Self.label("stamp", "stamp", flex: Flex(shrink: 0)),
+            ]))))
+        }
+        let stamp = F.ceil(F.naturalWidth("12:45", "font"), 1)
+        let fields: [String: JSONValue] = ["long": .string(text), "stamp": "12:45"]
+        for width in [200.0, 320, 768] {
+            let (measurement, frames) = try Self.frames(template(Flex(grow: 1, shrink: 1)), fields, width: width)
+            #expect(frames["long"]!.width == width - 10 - stamp)
+            #expect(frames["stamp"]!.maxX == width)
+            // Two lines, truncated: the label's height is the engine's for the text at that width.
+            let lines = F.lines(text, "font", width: width - 10 - stamp, maximum: 2)
+            #expect(lines == 2)
+            #expect(measurement.height == F.ceil(2 * F.lineHeight("font"), 1))
+        }
+        let (_, capped) = try Self.frames(template(Flex(grow: 1, shrink: 1, maximum: 150)), fields, width: 320)
+        #expect(capped["long"]!.width == 150)
+        let (_, floored) = try Self.frames(template(Flex(grow: 1, shrink: 1, minimum: 300)), fields, width: 320)
+        #expect(floored["long"]!.width == 300)
+
+        // Measured last, it is still the row's first text: `.auto` takes its direction.
+        let (hebrew, _) = try Self.frames(template(Flex(grow: 1, shrink: 1)), ["long": "שלום עולם, זו הודעה ארוכה", "stamp": "12:45"])
+        #expect(hebrew.isRightToLeft)
+
+        // Several widths at once, in any order, give what each width gives alone.
+        let compiled = try CompiledTemplate(template(Flex(grow: 1, shrink: 1)))
+        let item = F.item("x", fields)
+        let widths = [320.0, 768, 200, 375]
+        let together = try measure(item, template: compiled, widths: widths, environment: F.environment(scale: 2))
+        for (index, width) in widths.enumerated() {
+            let alone = try measure(item, template: compiled, width: width, environment: F.environment(scale: 2))
+            #expect(together[index].width == width)
+            #expect(together[index].height == alone.height)
+            #expect(arrange(together[index]).frames == arrange(alone).frames)
+        }
+    }
+
     @Test("A wrapping stack flows chips onto new rows")
     func wrapping() throws {
         let chip = { (index: Int) in

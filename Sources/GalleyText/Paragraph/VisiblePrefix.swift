@@ -1,0 +1,105 @@
+// Shaping only the start of a long text that a line limit cuts short.
+
+internal import CGalleyShims
+import Synchronization
+
+/// The start of a paragraph's text, shaped alone because a line limit shows no more of it, and
+/// the way to the rest when a width shows more.
+///
+/// A label limited to a few lines (a message preview, the first lines of a post) shows a small
+/// start of its text, yet analysing, shaping and keeping the rest is most of the cost of a new
+/// row. A start is used only where every line the limit shows, and the truncation of the last,
+/// come out as they do for the whole text:
+/// - the cut falls after spaces between two letters (line-break class AL), a break opportunity
+///   that no UAX #14 rule looks across, so the breaks and graphemes before it are the whole
+///   text's, and so are its words, segments, shapes and scripts;
+/// - nothing in the text can make it right-to-left, so the whole text and its start are both
+///   analysed with every bidi level 0 (see ``TextAnalysis/isLeftToRightThroughout(_:direction:)``);
+/// - every character after the cut is in every style's primary face, so the whole text's
+///   missing characters are the start's (and none is a surrogate: past the cut a UTF-16
+///   offset is a scalar offset);
+/// - a width's lines count only if the line after the last shown starts at or before the
+///   start's last word: the line breaker and the truncator then never read past that word.
+///
+/// A width that shows more goes to a longer start (shaped once, kept), and in the end to the
+/// whole text, so every answer is the whole text's.
+final class VisiblePrefix: Sendable {
+    /// The whole text's length in UTF-16 units.
+    let wholeLength: Int
+    /// The unit where the start's last word begins.
+    let lastWordUnit: Int
+    private let text: AttributedText
+    private let paragraph: ParagraphStyle
+    private let shaper: ParagraphShaper
+    private let longer = Mutex<ShapedParagraph?>(nil)
+
+    init(text: AttributedText, paragraph: ParagraphStyle, shaper: ParagraphShaper, wholeLength: Int, lastWordUnit: Int) {
+        self.text = text
+        self.paragraph = paragraph
+        self.shaper = shaper
+        self.wholeLength = wholeLength
+        self.lastWordUnit = lastWordUnit
+    }
+
+    /// Whether lines that stop with the next one starting at `nextLineUnit` (the unit count when
+    /// none is left) are the whole text's.
+    func shows(nextLineUnit: Int) -> Bool { nextLineUnit <= lastWordUnit }
+
+    /// A longer start of the text (or the whole of it) for a width that `current`, this start,
+    /// does not show enough of; made once, then kept.
+    func longer(than current: ShapedParagraph, toShow width: Double) -> ShapedParagraph {
+        longer.withLock { longer in
+            if let longer { return longer }
+            // Sized from the advances shaped so far, and at least doubled so that a chain of
+            // longer starts stays short.
+            let advance = current.units.advances.reduce(0, +) / Double(max(current.utf16.count, 1))
+            let wanted = Self.length(toShow: width, lines: paragraph.maximumLines, advance: advance)
+            let made = shaper.shape(text, paragraph: paragraph, startLength: max(wanted, 2 * current.utf16.count))
+            shaper.counters.paragraphsShaped.wrappingAdd(1, ordering: .relaxed)
+            longer = made
+            return made
+        }
+    }
+
+    /// UTF-16 units of text that fill `lines` lines of `width` at `advance` points per unit, with
+    /// room for the next line's first word. (Lines hold less: each ends short of a word.)
+    static func length(toShow width: Double, lines: Int, advance: Double) -> Int {
+        guard width.isFinite, advance > 0 else { return .max }
+        let units = (Double(lines) * width / advance).rounded(.up)
+        return units < 1e9 ? Int(units) + 16 : .max
+    }
+
+    /// Points per UTF-16 unit that text in a face of `size` points seldom averages less than:
+    /// 0.4 em (in Noto Sans, sentences in Latin script average 0.41 to 0.53 em a unit, Greek
+    /// and Cyrillic over 0.5), so the first start is seldom too short.
+    static func smallAdvance(size: Double) -> Double { 0.4 * size }
+
+    /// The offset to cut `utf16` at, at or after `length`, for a start to stand for the whole
+    /// text; nil when the whole text must be shaped (too short, right-to-left, no safe cut, a
+    /// character past the cut that a primary face lacks).
+    static func cut(
+        _ utf16: UnsafeBufferPointer<UInt16>, atLeast length: Int, paragraph: ParagraphStyle, chains: [FallbackChain]
+    ) -> Int? {
+        guard paragraph.maximumLines > 0, paragraph.lineBreakMode != .truncateHead,
+            paragraph.lineBreakMode != .truncateMiddle, length < utf16.count - 16,
+            TextAnalysis.isLeftToRightThroughout(utf16, direction: paragraph.direction)
+        else { return nil }
+        var cut = max(length, 2)
+        while cut < utf16.count && !isSafeCut(utf16, at: cut) { cut += 1 }
+        guard cut < utf16.count else { return nil }
+        for index in cut..<utf16.count {
+            let unit = utf16[index]
+            if unit == 0x0A || unit == 0x0D { continue }
+            for chain in chains where !chain.primary.covers(UInt32(unit)) { return nil }
+        }
+        return cut
+    }
+
+    /// Whether `cut` follows spaces that follow a letter, and a letter starts there.
+    private static func isSafeCut(_ utf16: UnsafeBufferPointer<UInt16>, at cut: Int) -> Bool {
+        guard utf16[cut - 1] == 0x20, CGalley_isAlphabeticLineBreak(UInt32(utf16[cut])) != 0 else { return false }
+        var before = cut - 1
+        while before > 0 && utf16[before] == 0x20 { before -= 1 }
+        return utf16[before] != 0x20 && CGalley_isAlphabeticLineBreak(UInt32(utf16[before])) != 0
+    }
+}
