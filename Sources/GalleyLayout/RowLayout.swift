@@ -38,11 +38,21 @@ public func measure(
     // The widest first: a label limited to a few lines is then shaped as far as the widest
     // lines show it, which the narrower ones need no more of (see `TextEngine.shape(_:paragraph:showing:)`).
     for width in widths { try RowMeasurer.validate(rowWidth: width) }
-    var measurements: [RowMeasurement?] = Array(filling: nil, count: widths.count)
-    for index in widths.indices.sorted(by: { widths[$0] > widths[$1] }) {
-        measurements[index] = try measurer.measureRow(width: widths[index])
+    let order = widths.indices.sorted { widths[$0] > widths[$1] }
+    var measurements: [RowMeasurement] = []
+    measurements.reserveCapacity(widths.count)
+    for index in order { measurements.append(try measurer.measureRow(width: widths[index])) }
+    // Back into the widths' order by swaps (moves, where an optional array's copies cost
+    // each measurement's retains): `target[k]` is where `measurements[k]` belongs.
+    var target = order
+    for position in measurements.indices {
+        while target[position] != position {
+            let other = target[position]
+            measurements.swapAt(position, other)
+            target.swapAt(position, other)
+        }
     }
-    return measurements.compactMap { $0 }
+    return measurements
 }
 
 /// The frames of a measured row, for every named node, and each label's text layout.

@@ -13,7 +13,7 @@ struct RowMeasurer {
     let template: CompiledTemplate
     let environment: LayoutEnvironment
     /// Per node id: its shaped text (labels) and its latest entry in the memo.
-    private var perNode: [NodeState]
+    private var perNode: [NodeState] = []
     /// Measurements made so far, and the offers they answer (apart, so that searching the
     /// offers copies no measurement). A node's offers are chained from its latest one: a node
     /// is offered a few sizes, a row dozens, and searching them all was most of a stack's work.
@@ -35,7 +35,9 @@ struct RowMeasurer {
         self.item = item
         self.template = template
         self.environment = environment
-        perNode = Array(filling: NodeState(), count: template.nodes.count)
+        // Appended one by one: a repeated value is copied through its value witness, node by node.
+        perNode.reserveCapacity(template.nodes.count)
+        for _ in 0..<template.nodes.count { perNode.append(NodeState()) }
         // Room for every node offered two sizes (natural and final), so the memo rarely regrows.
         offers.reserveCapacity(2 * template.nodes.count)
         measurements.reserveCapacity(2 * template.nodes.count)
