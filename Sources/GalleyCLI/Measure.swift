@@ -69,7 +69,8 @@ extension Galley {
             let id = object["id"] ?? .null
             do {
                 let request = try MeasureRequest(object)
-                let shaped = try engine.shape(AttributedText(request.text, style: request.style), paragraph: request.paragraph)
+                let shaped = try engine.shape(
+                    AttributedText(request.text, style: request.style), paragraph: request.paragraph, showing: request.width)
                 let measurement = shaped.measure(width: request.width)
                 var writer = JSONWriter()
                 writer.add("id", request.id)

@@ -8,6 +8,10 @@
 /// wrap, truncation), which are reshaped so that their widths are exact. Keep one to re-layout the same text at new widths (rotation,
 /// resizing) for a fraction of the cost of measuring it afresh.
 ///
+/// Shaped for a width under a line limit (``TextEngine/measure(_:style:width:paragraph:)``, a
+/// row's label), a paragraph may hold only the start of a long text that those lines show; it
+/// still answers every width as the whole text would, shaping more of it when a width shows more.
+///
 ///     let shaped = try engine.shape(text, paragraph: style)
 ///     let portrait = shaped.measure(width: 343)
 ///     let landscape = shaped.measure(width: 800)
