@@ -20,6 +20,9 @@ public final class ShapedParagraph: Sendable {
     // touches as few of its cache lines as it can (the first ones).
 
     let units: BreakUnits
+    /// What this is the start of, when a line limit let the rest of the text go unshaped
+    /// (read by every measurement, so stored beside the units).
+    let visiblePrefix: VisiblePrefix?
     /// The owning engine's counters.
     let counters: CounterStore
     /// The only item's metrics, when there is one item (most paragraphs): every line's, then,
@@ -43,8 +46,6 @@ public final class ShapedParagraph: Sendable {
     let segmentShaper: SegmentShaper
     /// Pieces of words this paragraph's lines cut off, reshaped (see `exactWidth(of:summed:)`).
     let cutPieces = CutPieceCache()
-    /// What this is the start of, when a line limit let the rest of the text go unshaped.
-    let visiblePrefix: VisiblePrefix?
 
     init(
         paragraphStyle: ParagraphStyle, missingCharacters: [Unicode.Scalar], baseLineHeight: Double,
