@@ -131,20 +131,13 @@ struct CompiledStack: Sendable {
     /// leave, so its natural size never matters.
     let soleFlexibleChild: Int?
 
-    init(axis: Stack.Axis, spacing: Double, alignment: Stack.Alignment, wraps: Bool, lineSpacing: Double, children: [CompiledNode]) {
-        self.axis = axis
-        self.spacing = spacing
-        self.alignment = alignment
-        self.wraps = wraps
-        self.lineSpacing = lineSpacing
-        self.children = children
+    /// The ``soleFlexibleChild`` of a stack of `children`.
+    static func soleFlexibleChild(of children: [CompiledNode]) -> Int? {
         let flexible = children.indices.filter { children[$0].grow > 0 || children[$0].shrink > 0 }
-        if flexible.count == 1, let only = flexible.first, children[only].grow > 0, children[only].shrink > 0,
-            !children[only].isSpacer {
-            soleFlexibleChild = only
-        } else {
-            soleFlexibleChild = nil
-        }
+        guard flexible.count == 1, let only = flexible.first, children[only].grow > 0, children[only].shrink > 0,
+            !children[only].isSpacer
+        else { return nil }
+        return only
     }
 }
 

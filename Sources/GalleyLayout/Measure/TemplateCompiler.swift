@@ -54,7 +54,8 @@ struct TemplateCompiler {
             }
             kind = .stack(CompiledStack(
                 axis: stack.axis, spacing: try length(stack.spacing, path + ".spacing"), alignment: stack.alignment,
-                wraps: stack.wraps, lineSpacing: try length(stack.lineSpacing, path + ".lineSpacing"), children: children))
+                wraps: stack.wraps, lineSpacing: try length(stack.lineSpacing, path + ".lineSpacing"), children: children,
+                soleFlexibleChild: CompiledStack.soleFlexibleChild(of: children)))
         case .overlay(let overlay):
             let base = try compile(overlay.base, path: path + ".base")
             var layers: [CompiledNode] = []
