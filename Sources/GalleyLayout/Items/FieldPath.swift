@@ -29,7 +29,9 @@ public struct FieldPath: Sendable, Hashable, CustomStringConvertible, Expressibl
                 return nil
             }
         }
-        return current == .null ? nil : current
+        // A pattern, not `==`: comparing JSON values goes through their synthesized equality.
+        if case .null = current { return nil }
+        return current
     }
 
     public var description: String { components.joined(separator: ".") }
