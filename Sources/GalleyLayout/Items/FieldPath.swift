@@ -29,7 +29,8 @@ public struct FieldPath: Sendable, Hashable, CustomStringConvertible, Expressibl
                 return nil
             }
         }
-        // A pattern, not `==`: comparing JSON values goes through their synthesized equality.
+        // A pattern and a plain `return nil`: `current == .null ? nil : current` made its `nil` a
+        // JSON null (the value is ExpressibleByNilLiteral), so null fields counted as present.
         if case .null = current { return nil }
         return current
     }

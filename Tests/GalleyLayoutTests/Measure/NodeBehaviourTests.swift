@@ -30,6 +30,9 @@ struct NodeBehaviourTests {
         #expect(some.height == 20 + 2 * line + 8)
         #expect(frames["b"] == .zero)
         #expect(frames["c"]!.minY == allFrames["b"]!.minY)
+        // A null field is a missing one.
+        let (null, nullFrames) = try Self.frames(template, ["a": "A", "b": nil, "c": "C"])
+        #expect(null.height == some.height && nullFrames["b"] == .zero)
         // With nothing to show, the inset collapses too: the row is empty.
         let (none, _) = try Self.frames(template, [:])
         #expect(none.height == 0)
@@ -49,6 +52,13 @@ struct NodeBehaviourTests {
         #expect(text.lines.count == 1)
         let (_, hidden) = try Self.frames(template, ["hd": false])
         #expect(hidden["byline"] == .zero && hidden["badge"] == .zero)
+        // A null field is a missing one: the message cell's image shows only for a URL.
+        let message = try CompiledTemplate(BuiltInTemplates.message)
+        for (imageURL, shows) in [(JSONValue.string("https://example.com/a.png"), true), (.null, false)] {
+            let row = try measure(F.item("x", ["title": "Ada", "text": "Hello", "imageURL": imageURL]), template: message,
+                width: 320, environment: F.environment(scale: 2))
+            #expect((arrange(row).frames["image"] != .zero) == shows, "imageURL \(imageURL)")
+        }
     }
 
     @Test("An accessory takes its width from the content area; its kind can come from a field", arguments: [
