@@ -22,7 +22,8 @@ import Synchronization
 ///   start's last word: the line breaker and the truncator then never read past that word.
 ///
 /// A width that shows more goes to a longer start (shaped once, kept), and in the end to the
-/// whole text, so every answer is the whole text's.
+/// whole text, so every answer is the whole text's. The longer start lives with this one, outside
+/// the paragraph cache's byte count: at most the whole text's paragraph more per cached start.
 final class VisiblePrefix: Sendable {
     /// The whole text's length in UTF-16 units.
     let wholeLength: Int
