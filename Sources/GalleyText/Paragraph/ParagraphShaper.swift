@@ -29,7 +29,7 @@ struct ParagraphShaper {
     /// stand for the whole; the text and styles shaped before, so nothing can throw.
     func shape(_ text: AttributedText, paragraph: ParagraphStyle, startLength: Int) -> ShapedParagraph {
         do {
-        return try shapeValidated(text, paragraph: paragraph, startLength: startLength)
+            return try shapeValidated(text, paragraph: paragraph, startLength: startLength)
         } catch {
             // Unreachable: only styles, the language and the fonts can fail, and all three
             // shaped this text's start before.

@@ -36,7 +36,8 @@ extension ShapedParagraph {
     /// reaching past it). Measuring at any two such widths gives the same line, so callers that
     /// measure one text at many widths (a row's label at each row width) can measure it once.
     ///
-    /// - Complexity: O(1).
+    /// - Complexity: O(1); for a paragraph shaped only as far as a line limit shows, whose start
+    ///   fits, the rest of the text is shaped once first.
     public func fitsOnOneLine(width: Double) -> Bool {
         guard let extent = units.unbrokenExtent else { return false }
         guard extent <= sanitized(width) + LineBreaker.tolerance else { return false }
