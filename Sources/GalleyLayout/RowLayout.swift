@@ -42,14 +42,16 @@ public func measure(
     var measurements: [RowMeasurement] = []
     measurements.reserveCapacity(widths.count)
     for index in order { measurements.append(try measurer.measureRow(width: widths[index])) }
-    // Back into the widths' order by swaps (moves, where an optional array's copies cost
-    // each measurement's retains): `target[k]` is where `measurements[k]` belongs.
+    // Back into the widths' order by swaps, through a buffer so that they are moves (the array's
+    // own swap copies each measurement, retains and all): `target[k]` is where `measurements[k]` belongs.
     var target = order
-    for position in measurements.indices {
-        while target[position] != position {
-            let other = target[position]
-            measurements.swapAt(position, other)
-            target.swapAt(position, other)
+    measurements.withUnsafeMutableBufferPointer { measurements in
+        for position in measurements.indices {
+            while target[position] != position {
+                let other = target[position]
+                measurements.swapAt(position, other)
+                target.swapAt(position, other)
+            }
         }
     }
     return measurements
