@@ -62,6 +62,44 @@ struct VisiblePrefixTests {
         #expect(prefixes >= 24)
     }
 
+    @Test("Texts assembled at random from words, punctuation, spaces and breaks measure and lay out as the whole text")
+    func randomTexts() throws {
+        // A fixed sequence (a linear congruential generator): the same texts every run. Pieces
+        // that stress the cut: runs of spaces, punctuation before and after spaces, opening
+        // brackets, numbers, hyphens, line breaks, combining marks, and, in every third text,
+        // characters only a fallback face has.
+        var state: UInt64 = 20_261_123
+        func random(_ count: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(state >> 33) % count
+        }
+        let pieces = [
+            "word", "Wörter", "λέξη", "слово", "naïve", "(aside)", "«quote»", "3.14", "A-B", "x",
+            "supercalifragilisticexpialidocious", "—", ",", ".", "!", "?", "«", "(", "\n", "  ", " ", " ", " ",
+            "e\u{301}", "ﬁ",
+        ]
+        let fallbackPieces = ["東京", "🎉"]
+        let modes: [LineBreakMode] = [.wordWrap, .charWrap, .clip, .truncateTail]
+        let widths = [30.0, 90, 200, 450]
+        var prefixes = 0
+        for index in 0..<200 {
+            let choices = index % 3 == 0 ? pieces + fallbackPieces : pieces
+            var text = ""
+            for _ in 0..<(40 + random(80)) {
+                text += choices[random(choices.count)]
+                if random(2) == 0 { text += " " }
+            }
+            let paragraph = ParagraphStyle(lineBreakMode: modes[random(modes.count)], maximumLines: 1 + random(4))
+            let width = widths[random(widths.count)]
+            let engine = try TextEngine()
+            if try engine.shape(text, style: Self.style, paragraph: paragraph, showing: width).visiblePrefix != nil { prefixes += 1 }
+            let (measurement, layout) = try Self.whole(text, paragraph, width: width)
+            #expect(try engine.measure(text, style: Self.style, width: width, paragraph: paragraph) == measurement, "\(text)")
+            #expect(try engine.layout(text, style: Self.style, width: width, paragraph: paragraph) == layout, "\(text)")
+        }
+        #expect(prefixes >= 100)
+    }
+
     @Test("The cut is a line break ICU allows, and ICU breaks the start as it breaks the whole text")
     func cutIsASafeBreak() throws {
         for text in Self.texts {
