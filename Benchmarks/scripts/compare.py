@@ -43,6 +43,7 @@ rows = [
     ("Text, warm (paragraph cache)", "Text warm/Galley", "Text warm/Pango", "≥ 40×"),
     ("Text, warm (segment cache only)", "Text warm segments/Galley", "Text warm/Pango", ""),
     ("Re-layout at a new width", "Relayout/Galley", "Relayout/Pango", "≥ 200×"),
+    ("Paragraph as a two-line preview, cold", "Text preview cold/Galley", "Text preview cold/Pango", ""),
 ]
 cpu = next((l.split(":", 1)[1].strip() for l in open("/proc/cpuinfo") if l.startswith("model name")), platform.processor())
 print(f"Measured {datetime.date.today()} on {os.cpu_count()} × {cpu}, `cd Benchmarks && {' '.join(command)}` "

@@ -56,12 +56,14 @@ public final class PangoMeasurer: Sendable {
     }
 
     /// The height of `text` at `width` (nil: no wrapping), for timing Pango: nothing else is read.
+    /// With `maximumLines`, at most that many lines, the last ellipsized at its end.
     public func height(
         of text: String, family: String = "Noto Sans", size: Double, weight: Int = 400, italic: Bool = false,
-        width: Double?, language: String?
+        width: Double?, language: String?, maximumLines: Int = 0
     ) -> Double {
         handle.withLock { handle in
-            PangoReference_measure(
+            PangoReference_setLineLimit(handle.pointer, Int32(maximumLines))
+            return PangoReference_measure(
                 handle.pointer, text, family, size, Int32(weight), italic ? 1 : 0, width ?? -1, language,
                 &handle.byteStarts, Int32(handle.byteStarts.count)
             ).height
@@ -74,6 +76,7 @@ public final class PangoMeasurer: Sendable {
         width: Double?, language: String?
     ) -> Result {
         handle.withLock { handle in
+            PangoReference_setLineLimit(handle.pointer, 0)
             let result = PangoReference_measure(
                 handle.pointer, text, family, size, Int32(weight), italic ? 1 : 0, width ?? -1, language,
                 &handle.byteStarts, Int32(handle.byteStarts.count))

@@ -8,7 +8,10 @@
 // development headers are needed. Values match pango-1.0, glib-2.0 and fontconfig 2.
 typedef struct { int x, y, width, height; } Rectangle;
 typedef void (*SubstituteFunction)(void *pattern, void *data);
-enum { PangoScale = 1024, PangoWrapWordChar = 2, PangoStyleNormal = 0, PangoStyleItalic = 2, FcHintNone = 0 };
+enum {
+    PangoScale = 1024, PangoWrapWordChar = 2, PangoStyleNormal = 0, PangoStyleItalic = 2, FcHintNone = 0,
+    PangoEllipsizeNone = 0, PangoEllipsizeEnd = 3
+};
 
 static struct {
     int loaded;
@@ -31,6 +34,8 @@ static struct {
     void (*pango_layout_context_changed)(void *);
     void (*pango_layout_set_font_description)(void *, void *);
     void (*pango_layout_set_width)(void *, int);
+    void (*pango_layout_set_height)(void *, int);
+    void (*pango_layout_set_ellipsize)(void *, int);
     void (*pango_layout_set_text)(void *, const char *, int);
     void (*pango_layout_get_extents)(void *, Rectangle *, Rectangle *);
     int (*pango_layout_get_line_count)(void *);
@@ -69,6 +74,7 @@ static int loadPango(const char **error) {
     LOAD(all, pango_context_set_language) LOAD(all, pango_language_from_string)
     LOAD(all, pango_layout_new) LOAD(all, pango_layout_set_wrap) LOAD(all, pango_layout_context_changed)
     LOAD(all, pango_layout_set_font_description) LOAD(all, pango_layout_set_width)
+    LOAD(all, pango_layout_set_height) LOAD(all, pango_layout_set_ellipsize)
     LOAD(all, pango_layout_set_text) LOAD(all, pango_layout_get_extents) LOAD(all, pango_layout_get_line_count)
     LOAD(all, pango_layout_get_iter) LOAD(all, pango_layout_iter_get_line_extents)
     LOAD(all, pango_layout_iter_get_index) LOAD(all, pango_layout_iter_next_line) LOAD(all, pango_layout_iter_free)
@@ -124,6 +130,12 @@ PangoReference *PangoReference_create(const char *const *fontFiles, int32_t coun
     api.pango_layout_set_attributes(reference->layout, attributes);
     api.pango_attr_list_unref(attributes);
     return reference;
+}
+
+void PangoReference_setLineLimit(PangoReference *reference, int32_t lines) {
+    // A negative height is a number of lines; Pango applies it only while ellipsizing.
+    api.pango_layout_set_height(reference->layout, lines > 0 ? -lines : -1);
+    api.pango_layout_set_ellipsize(reference->layout, lines > 0 ? PangoEllipsizeEnd : PangoEllipsizeNone);
 }
 
 void PangoReference_destroy(PangoReference *reference) {

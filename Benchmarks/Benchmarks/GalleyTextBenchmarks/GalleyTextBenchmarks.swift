@@ -64,6 +64,29 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    // MARK: - Previews: a paragraph limited to two lines, the second truncated, caches emptied
+
+    // A list cell's two-line preview of a post: Galley shapes only the start those lines show;
+    // Pango, ellipsizing at two lines, lays out the paragraph.
+    let preview = ParagraphStyle(lineBreakMode: .truncateTail, maximumLines: 2)
+
+    Benchmark("Text preview cold/Galley", configuration: perCall) { benchmark in
+        let engine = try TextEngine()
+        benchmark.startMeasurement()
+        for index in benchmark.scaledIterations {
+            engine.removeCachedShapes()
+            blackHole(try engine.measure(paragraphs[index % paragraphs.count].text, style: Samples.style, width: Samples.width, paragraph: preview))
+        }
+    }
+
+    Benchmark("Text preview cold/Pango", configuration: perCall) { benchmark in
+        let pango = PangoPeer()
+        benchmark.startMeasurement()
+        for index in benchmark.scaledIterations {
+            blackHole(pango.height(of: paragraphs[index % paragraphs.count].text, maximumLines: 2))
+        }
+    }
+
     // MARK: - Re-layout: a measured paragraph broken at a new width (rotation, resize)
 
     Benchmark("Relayout/Galley", configuration: perCall) { benchmark in

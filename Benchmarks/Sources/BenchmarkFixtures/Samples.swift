@@ -74,8 +74,10 @@ public struct PangoPeer: Sendable {
         do { measurer = try PangoMeasurer.bundled() } catch { fatalError("\(error)") }
     }
 
-    /// The height Pango gives `text` at `width`.
-    public func height(of text: String, width: Double = Samples.width, size: Double = 15, language: String? = nil) -> Double {
-        measurer.height(of: text, size: size, width: width, language: language)
+    /// The height Pango gives `text` at `width` (at most `maximumLines` lines, the last ellipsized, when > 0).
+    public func height(
+        of text: String, width: Double = Samples.width, size: Double = 15, language: String? = nil, maximumLines: Int = 0
+    ) -> Double {
+        measurer.height(of: text, size: size, width: width, language: language, maximumLines: maximumLines)
     }
 }

@@ -18,6 +18,10 @@ typedef struct PangoReference PangoReference;
 PangoReference *PangoReference_create(const char *const *fontFiles, int32_t count, const char **error);
 void PangoReference_destroy(PangoReference *reference);
 
+/// Limits the layouts that follow to `lines` lines, the last ellipsized at its end (UIKit's
+/// truncating tail); 0 lifts the limit.
+void PangoReference_setLineLimit(PangoReference *reference, int32_t lines);
+
 /// What Pango made of one paragraph.
 typedef struct {
     int32_t lineCount;

@@ -49,6 +49,31 @@ struct PangoDifferentialTests {
         #expect(heightMismatches.isEmpty, "\(Self.report(heightMismatches))")
     }
 
+    @Test("Long texts limited to a few lines, the last truncated: heights agree with Pango's ellipsized layout")
+    func lineLimitedLongTexts() throws {
+        // Eight sentences of one script run together: many lines at every width, so both
+        // engines stop at the limit (Galley shaping only the start those lines show).
+        var texts: [String] = []
+        for script in ["Latn", "Grek", "Cyrl"] {
+            let sentences = CorpusEntry.all.filter { $0.script == script }.map(\.text)
+            for start in stride(from: 0, to: sentences.count - 8, by: 8) {
+                texts.append(sentences[start..<(start + 8)].joined(separator: " "))
+            }
+        }
+        #expect(texts.count >= 20)
+        for text in texts {
+            for width in Self.widths {
+                for lines in [1, 2, 3] {
+                    let paragraph = ParagraphStyle(lineBreakMode: .truncateTail, maximumLines: lines)
+                    let galley = try Shared.engine.measure(text, style: Shared.style(Self.size), width: width, paragraph: paragraph)
+                    let pango = PangoMeasurer.shared.height(of: text, size: Self.size, width: width, language: nil, maximumLines: lines)
+                    #expect(galley.lineCount == lines && galley.isTruncated, "\(lines) lines at \(width): \(text.prefix(40))")
+                    #expect(abs(galley.size.height - pango) <= 0.5, "\(lines) lines at \(width): galley \(galley.size.height), pango \(pango)")
+                }
+            }
+        }
+    }
+
     @Test("Arabic, Hebrew, Devanagari, Thai, Han, kana, Hangul and mixed text agree with Pango")
     func otherScripts() throws {
         let scripts = ["Arab", "Hebr", "Deva", "Thai", "Hani", "Jpan", "Hang", "Mixed"]
