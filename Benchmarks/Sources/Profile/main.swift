@@ -54,6 +54,21 @@ case "row":
     for index in 0..<count {
         total += arrange(try measure(rows[index % rows.count], template: template, width: 375, environment: environment)).height
     }
+case "preview", "pango-preview":
+    // The benchmark paragraphs as two-line previews (tail truncation), caches emptied: Galley,
+    // or Pango ellipsizing at two lines.
+    let preview = ParagraphStyle(lineBreakMode: .truncateTail, maximumLines: 2)
+    let engine = try TextEngine()
+    let pango = PangoPeer()
+    for index in 0..<count {
+        let text = Samples.paragraphs[index % Samples.paragraphs.count].text
+        if mode == "preview" {
+            engine.removeCachedShapes()
+            total += try engine.measure(text, style: Samples.style, width: Samples.width, paragraph: preview).size.height
+        } else {
+            total += pango.height(of: text, maximumLines: 2)
+        }
+    }
 case "table-insert":
     var index = OffsetIndex(heights: (0..<1_000_000).map { Double(44 + $0 % 97) })
     for iteration in 0..<count { index.insert(60, at: (iteration &* 2_654_435_761) % index.count) }
@@ -63,6 +78,6 @@ case "relayout":
     let shaped = Samples.paragraphs.map { try! engine.shape(AttributedText($0.text, style: Samples.style)) }
     for index in 0..<count { total += shaped[index % shaped.count].measure(width: index & 1 == 0 ? 320 : 568).size.height }
 default:
-    fatalError("modes: warm, segments, cold, pango, row, relayout, table-insert")
+    fatalError("modes: warm, segments, cold, pango, preview, pango-preview, row, relayout, table-insert")
 }
 print(total)
