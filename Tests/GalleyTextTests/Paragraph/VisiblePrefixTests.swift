@@ -1,7 +1,9 @@
 // A line limit shapes only the start of a long text: every answer must still be the whole text's.
 
+import Dispatch
 import Foundation
 @testable import GalleyText
+import Synchronization
 import Testing
 
 @Suite("Visible prefix: a line limit shapes only what it shows")
@@ -135,6 +137,29 @@ struct VisiblePrefixTests {
         for width in [60.0, 1200, 100_000] {
             #expect(shaped.fitsOnOneLine(width: width) == wholeText.fitsOnOneLine(width: width), "at \(width)")
         }
+    }
+
+    @Test("Threads measuring one start at widths that need longer ones all get the whole text's answers")
+    func concurrentLongerStarts() throws {
+        let paragraph = ParagraphStyle(lineBreakMode: .truncateTail, maximumLines: 2)
+        let widths = [60.0, 150, 300, 600, 1200, 2400]
+        let expected = try Self.texts.map { text in try widths.map { try Self.whole(text, paragraph, width: $0).1 } }
+        let engine = try TextEngine()
+        // Every text shaped for the narrowest width first, so that wider ones need longer starts.
+        let starts = try Self.texts.map { try engine.shape($0, style: Self.style, paragraph: paragraph, showing: widths[0]) }
+        #expect(starts.allSatisfy { $0.visiblePrefix != nil })
+        let failures = Mutex(0)
+        DispatchQueue.concurrentPerform(iterations: 8) { worker in
+            for index in Self.texts.indices {
+                for offset in widths.indices {
+                    let widthIndex = (offset + worker) % widths.count
+                    if starts[index].layout(width: widths[widthIndex]) != expected[index][widthIndex] {
+                        failures.withLock { $0 += 1 }
+                    }
+                }
+            }
+        }
+        #expect(failures.withLock { $0 } == 0)
     }
 
     @Test("Text a start cannot stand for is shaped whole")
