@@ -38,20 +38,16 @@ public func measure(
     // The widest first: a label limited to a few lines is then shaped as far as the widest
     // lines show it, which the narrower ones need no more of (see `TextEngine.shape(_:paragraph:showing:)`).
     for width in widths { try RowMeasurer.validate(rowWidth: width) }
-    let order = widths.indices.sorted { widths[$0] > widths[$1] }
+    let widest = widths.indices.max { widths[$0] < widths[$1] }
+    var widestMeasurement: RowMeasurement?
+    if let widest { widestMeasurement = try measurer.measureRow(width: widths[widest]) }
     var measurements: [RowMeasurement] = []
     measurements.reserveCapacity(widths.count)
-    for index in order { measurements.append(try measurer.measureRow(width: widths[index])) }
-    // Back into the widths' order by swaps, through a buffer so that they are moves (the array's
-    // own swap copies each measurement, retains and all): `target[k]` is where `measurements[k]` belongs.
-    var target = order
-    measurements.withUnsafeMutableBufferPointer { measurements in
-        for position in measurements.indices {
-            while target[position] != position {
-                let other = target[position]
-                measurements.swapAt(position, other)
-                target.swapAt(position, other)
-            }
+    for index in widths.indices {
+        if index == widest, let measured = widestMeasurement.take() {
+            measurements.append(measured)
+        } else {
+            measurements.append(try measurer.measureRow(width: widths[index]))
         }
     }
     return measurements

@@ -71,9 +71,9 @@ struct StackLayout {
                 var position = 0
                 for index in children.indices where !children[index].isCollapsed {
                     let child = nodes[index]
-                    let size = mainSize(children[index].size, horizontal)
-                    // A spacer's natural length is its measured size along the axis (see RowMeasurer).
-                    let natural = index == sole ? soleWidth ?? size : child.isSpacer ? size : clamp(size, child)
+                    let natural = index == sole
+                        ? soleWidth ?? mainSize(children[index].size, horizontal)
+                        : naturalSize(of: children[index], child, horizontal)
                     slots.initializeElement(at: position, to: Slot(index: index, isSpacer: child.isSpacer, natural: natural, size: natural))
                     position += 1
                 }
@@ -174,6 +174,13 @@ struct StackLayout {
 
     private func mainSize(_ size: Size, _ horizontal: Bool) -> Double { horizontal ? size.width : size.height }
 
+    /// A measured child's natural size along the axis: clamped to its limits, except a spacer's,
+    /// which is its measured length (see RowMeasurer).
+    private func naturalSize(of measured: MeasuredNode, _ child: CompiledNode, _ horizontal: Bool) -> Double {
+        let size = mainSize(measured.size, horizontal)
+        return child.isSpacer ? size : clamp(size, child)
+    }
+
     /// The width flexing gives the sole flexible child, `sole`, of a horizontal stack `width`
     /// wide, the others measured (`othersVisible` of them visible): what they and the spacing
     /// leave, within its limits and never below 0, as ``distribute(_:available:nodes:)`` would
@@ -183,8 +190,7 @@ struct StackLayout {
     ) -> Double {
         var others = 0.0
         for index in children.indices where index != sole && !children[index].isCollapsed {
-            let child = stack.children[index]
-            others += child.isSpacer ? children[index].size.width : clamp(children[index].size.width, child)
+            others += naturalSize(of: children[index], stack.children[index], true)
         }
         let child = stack.children[sole]
         let left = width - stack.spacing * Double(othersVisible) - others
