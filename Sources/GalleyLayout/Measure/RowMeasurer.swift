@@ -206,20 +206,29 @@ struct RowMeasurer {
                 node: node, size: Size(width: available, height: line.height), firstBaseline: line.firstBaseline,
                 lastBaseline: line.lastBaseline, text: MeasuredText(offeredWidth: available, lineCount: line.lineCount))
         }
-        let measurement = paragraph.measure(width: available)
-        let text = MeasuredText(offeredWidth: available, lineCount: measurement.lineCount)
-        let firstBaseline = measurement.firstBaseline
-        let lastBaseline = measurement.lastBaseline
-        // A label fills the width it is offered, as a cell's text label fills its content area;
-        // offered unlimited width, it is as wide as its text. Heights round up to pixels, as
-        // UIKit's sizeThatFits does.
-        let labelWidth = available.isFinite ? available : pixelCeil(measurement.size.width)
-        let size = Size(width: labelWidth, height: pixelCeil(measurement.size.height))
+        // A label fills the width it is offered, as a cell's text label fills its content area
+        // (so only the text's height is needed); offered unlimited width, it is as wide as its
+        // text. Heights round up to pixels, as UIKit's sizeThatFits does.
+        let lines: TextHeight
+        let labelWidth: Double
+        if available.isFinite {
+            lines = paragraph.measureHeight(width: available)
+            labelWidth = available
+        } else {
+            let measurement = paragraph.measure(width: available)
+            lines = TextHeight(
+                height: measurement.size.height, lineCount: measurement.lineCount,
+                firstBaseline: measurement.firstBaseline, lastBaseline: measurement.lastBaseline)
+            labelWidth = pixelCeil(measurement.size.width)
+        }
+        let size = Size(width: labelWidth, height: pixelCeil(lines.height))
         if fitsOneLine {
             perNode[node.id].oneLine = OneLine(
-                height: size.height, firstBaseline: firstBaseline, lastBaseline: lastBaseline, lineCount: measurement.lineCount)
+                height: size.height, firstBaseline: lines.firstBaseline, lastBaseline: lines.lastBaseline, lineCount: lines.lineCount)
         }
-        return MeasuredNode(node: node, size: size, firstBaseline: firstBaseline, lastBaseline: lastBaseline, text: text)
+        return MeasuredNode(
+            node: node, size: size, firstBaseline: lines.firstBaseline, lastBaseline: lines.lastBaseline,
+            text: MeasuredText(offeredWidth: available, lineCount: lines.lineCount))
     }
 
     /// The label's text shaped for lines of `width` first (see

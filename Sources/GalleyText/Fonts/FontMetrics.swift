@@ -65,4 +65,10 @@ public struct ScaledFontMetrics: Sendable, Hashable {
 
     /// The natural height of one line: ascent, descent and line gap (UIFont's `lineHeight`).
     public var lineHeight: Double { ascent + descent + lineGap }
+
+    /// Whether a line holding text in either metrics is as tall, with the same baseline: the
+    /// same ascent, descent and line gap.
+    func hasSameLineBox(as other: ScaledFontMetrics) -> Bool {
+        ascent == other.ascent && descent == other.descent && lineGap == other.lineGap
+    }
 }

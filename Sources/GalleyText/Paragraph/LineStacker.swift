@@ -45,10 +45,14 @@ struct LineStacker {
     /// allocates nothing. A line is handed over once the next one is known, so that the last
     /// allowed line can be replaced by its truncated form first.
     ///
+    /// - Parameter exactTruncation: false for callers that read only heights and baselines: a
+    ///   last line whose truncation cannot change its height is then handed over untruncated
+    ///   (its width and cuts are not the truncated line's), which saves working out which
+    ///   graphemes an ellipsis leaves room for and reshaping a cut word.
     /// - Returns: The unit the line after the last would start at (the unit count when the
     ///   lines hold every unit).
     @discardableResult
-    func stack(_ visit: (PlacedLine) -> Void) -> Int {
+    func stack(exactTruncation: Bool = true, _ visit: (PlacedLine) -> Void) -> Int {
         let units = paragraph.units
         let breaker = LineBreaker(units: units, width: width, mode: style.lineBreakMode)
         var pending: PlacedLine?
@@ -75,7 +79,7 @@ struct LineStacker {
             }
         }
         guard var last = pending else { return start }
-        if limited, style.lineBreakMode.isTruncating {
+        if limited, style.lineBreakMode.isTruncating, exactTruncation || !paragraph.truncationKeepsLineHeight {
             let truncation = Truncator(paragraph: paragraph, width: width)
                 .truncate(from: last.span.start, mode: style.lineBreakMode)
             last = place(last.span, truncation: truncation, cuts: truncation.cuts, top: last.top)
@@ -117,7 +121,7 @@ struct LineStacker {
             lineGap = max(lineGap, metrics.lineGap)
         }
         func includeUnits(_ range: Range<Int>) {
-            if let metrics = paragraph.singleItemMetrics {
+            if let metrics = paragraph.uniformMetrics {
                 if !range.isEmpty { include(metrics) }
                 return
             }

@@ -6,30 +6,52 @@ extension ShapedParagraph {
     /// - Parameter width: The available width in points; `.infinity` for no wrapping.
     /// - Complexity: O(n) in the text's graphemes; no shaping and no ICU calls.
     public func measure(width: Double) -> TextMeasurement {
-        counters.lineBreakPasses.wrappingAdd(1, ordering: .relaxed)
         let available = sanitized(width)
-        // Only the numbers the measurement reports are kept, not copies of the lines.
+        guard let lines = stackLines(at: available, exactTruncation: true) else {
+            return visiblePrefix!.longer(than: self, toShow: available).measure(width: width)
+        }
+        return TextMeasurement(
+            size: Size(width: contentWidth(widest: lines.widest, within: width), height: lines.bottom),
+            lineCount: lines.count, firstBaseline: lines.firstBaseline, lastBaseline: lines.lastBaseline,
+            isTruncated: lines.isTruncated, missingCharacters: missingCharacters, paragraph: self, width: available)
+    }
+
+    /// The height, line count and baselines ``measure(width:)`` gives at a finite `width`, for
+    /// callers that give the text all of that width (a row's label): a truncated last line's
+    /// width is then not needed, and when the ellipsis cannot change its height, not worked out.
+    package func measureHeight(width: Double) -> TextHeight {
+        let available = sanitized(width)
+        guard let lines = stackLines(at: available, exactTruncation: false) else {
+            return visiblePrefix!.longer(than: self, toShow: available).measureHeight(width: width)
+        }
+        return TextHeight(
+            height: lines.bottom, lineCount: lines.count, firstBaseline: lines.firstBaseline, lastBaseline: lines.lastBaseline)
+    }
+
+    /// What a measurement reports about the lines at `available`, or nil when this is the start
+    /// of a text and those lines need more of it. Only these numbers are kept, not the lines.
+    private func stackLines(at available: Double, exactTruncation: Bool) -> LineSummary? {
+        counters.lineBreakPasses.wrappingAdd(1, ordering: .relaxed)
+        var summary = LineSummary()
+        let next = LineStacker(paragraph: self, width: available).stack(exactTruncation: exactTruncation) { line in
+            if summary.count == 0 { summary.firstBaseline = line.baseline }
+            summary.lastBaseline = line.baseline
+            summary.bottom = line.top + line.height
+            summary.isTruncated = line.truncation != nil
+            summary.count += 1
+            summary.widest = max(summary.widest, line.width)
+        }
+        if let visiblePrefix, !visiblePrefix.shows(nextLineUnit: next) { return nil }
+        return summary
+    }
+
+    private struct LineSummary {
         var count = 0
         var widest = 0.0
         var firstBaseline = 0.0
         var lastBaseline = 0.0
         var bottom = 0.0
         var isTruncated = false
-        let next = LineStacker(paragraph: self, width: available).stack { line in
-            if count == 0 { firstBaseline = line.baseline }
-            lastBaseline = line.baseline
-            bottom = line.top + line.height
-            isTruncated = line.truncation != nil
-            count += 1
-            widest = max(widest, line.width)
-        }
-        if let visiblePrefix, !visiblePrefix.shows(nextLineUnit: next) {
-            return visiblePrefix.longer(than: self, toShow: available).measure(width: width)
-        }
-        return TextMeasurement(
-            size: Size(width: contentWidth(widest: widest, within: width), height: bottom),
-            lineCount: count, firstBaseline: firstBaseline, lastBaseline: lastBaseline,
-            isTruncated: isTruncated, missingCharacters: missingCharacters, paragraph: self, width: available)
     }
 
     /// Whether the whole paragraph fits on one line at `width` (no mandatory break, no word

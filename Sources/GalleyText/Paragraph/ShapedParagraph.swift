@@ -25,9 +25,13 @@ public final class ShapedParagraph: Sendable {
     let visiblePrefix: VisiblePrefix?
     /// The owning engine's counters.
     let counters: CounterStore
-    /// The only item's metrics, when there is one item (most paragraphs): every line's, then,
-    /// found without reading which item each unit belongs to.
-    let singleItemMetrics: ScaledFontMetrics?
+    /// The items' metrics when they all have the same ascent, descent and line gap (most
+    /// paragraphs: one font at one size, whatever the scripts): every line's, then, found
+    /// without reading which item each unit belongs to.
+    let uniformMetrics: ScaledFontMetrics?
+    /// Whether truncating a line leaves its height as it was: the items and every ellipsis
+    /// share their ascent, descent and line gap. Heights then need no truncation worked out.
+    let truncationKeepsLineHeight: Bool
     /// Scalars no font in the fallback chain covers; they were measured with the primary font's
     /// .notdef glyph. In order of first appearance, each once.
     public let missingCharacters: [Unicode.Scalar]
@@ -64,7 +68,9 @@ public final class ShapedParagraph: Sendable {
         self.units = units
         self.itemUnitEnds = itemUnitEnds
         self.ellipses = ellipses
-        singleItemMetrics = items.count == 1 ? items[0].metrics : nil
+        let first = items.first?.metrics
+        uniformMetrics = first.flatMap { first in items.allSatisfy { $0.metrics.hasSameLineBox(as: first) } ? first : nil }
+        truncationKeepsLineHeight = uniformMetrics.map { metrics in ellipses.allSatisfy { $0.metrics.hasSameLineBox(as: metrics) } } ?? false
     }
 
     /// The text's length in UTF-16 units.

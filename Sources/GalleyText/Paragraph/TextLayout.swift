@@ -63,3 +63,20 @@ public struct TextMeasurement: Sendable, Hashable {
         hasher.combine(isTruncated)
     }
 }
+
+/// The vertical part of a ``TextMeasurement``: what a caller that gives text all of a finite
+/// width needs (see ``ShapedParagraph/measureHeight(width:)``).
+package struct TextHeight: Sendable, Equatable {
+    /// The bottom of the last line.
+    package var height: Double
+    package var lineCount: Int
+    package var firstBaseline: Double
+    package var lastBaseline: Double
+
+    package init(height: Double, lineCount: Int, firstBaseline: Double, lastBaseline: Double) {
+        self.height = height
+        self.lineCount = lineCount
+        self.firstBaseline = firstBaseline
+        self.lastBaseline = lastBaseline
+    }
+}

@@ -128,4 +128,39 @@ struct TruncationTests {
         #expect(layout.lines.count == 1)
         #expect(layout.glyphRuns.contains(where: { $0.isEllipsis }))
     }
+
+    @Test("Heights at a label's width equal full measurements, also where truncating changes a line's height")
+    func heightsWithoutTruncatedWidths() throws {
+        // Plain text (the ellipsis cannot change a line's height, so it is not worked out), and
+        // text whose emoji and CJK come from taller fallback faces at the start or the end:
+        // head truncation shows the end on the first line, tail truncation drops what does not fit.
+        let tall = "你好世界 😀 🎉"
+        let texts = [
+            Self.text, "Ein ziemlich langer Satz, Ελληνικά και кириллица, to wrap and to cut short at last",
+            "Start plain, then end on tall characters: \(tall)", "\(tall) first, then plain words that run past the width",
+            "One\nTwo two two two two two two two two two two\nThree \(tall)",
+        ]
+        let small = Shared.style(11)
+        for text in texts {
+            var attributed = AttributedText(text, style: Self.style)
+            attributed.append(" and a smaller end", style: small)
+            for mode in [LineBreakMode.truncateHead, .truncateMiddle, .truncateTail, .wordWrap, .clip] {
+                for maximumLines in 0...3 {
+                    let paragraph = ParagraphStyle(lineBreakMode: mode, maximumLines: maximumLines)
+                    for width in [2.0, 60, 150, 260, 1000] {
+                        let shapedWhole = try Shared.engine.shape(text, style: Self.style, paragraph: paragraph)
+                        let shapedStart = try Shared.engine.shape(text, style: Self.style, paragraph: paragraph, showing: width)
+                        let shapedRuns = try Shared.engine.shape(attributed, paragraph: paragraph)
+                        for shaped in [shapedWhole, shapedStart, shapedRuns] {
+                            let full = shaped.measure(width: width)
+                            let expected = TextHeight(
+                                height: full.size.height, lineCount: full.lineCount,
+                                firstBaseline: full.firstBaseline, lastBaseline: full.lastBaseline)
+                            #expect(shaped.measureHeight(width: width) == expected, "\(text) \(mode) \(maximumLines) lines at \(width)")
+                        }
+                    }
+                }
+            }
+        }
+    }
 }
