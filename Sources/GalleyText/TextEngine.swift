@@ -97,7 +97,7 @@ public final class TextEngine: Sendable {
         counterStore.paragraphsShaped.wrappingAdd(1, ordering: .relaxed)
         let shaped = try ParagraphShaper(fonts: fonts, shaper: shaper, cache: shapeCache, iterators: iterators, counters: counterStore)
             .shape(make(), paragraph: paragraph, showing: width)
-        let key = ParagraphKey(string: string, styles: styles, paragraph: paragraph)
+        let key = ParagraphKey(string: string, styles: styles, paragraph: paragraph, hash: hash)
         paragraphCache?.insert(shaped, for: key, bytes: shaped.byteCount + string.utf8.count)
         return shaped
     }

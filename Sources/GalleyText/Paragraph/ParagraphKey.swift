@@ -22,16 +22,17 @@ final class ParagraphKey: PrecomputedHashKey {
 
     var precomputedHash: Int { hashCode }
 
-    /// The key of `string` in `styles`. A string in one style is equal, and equally hashed, to
-    /// the same string as attributed text with one run.
-    init(string: String, styles: Styles, paragraph: ParagraphStyle) {
+    /// The key of `string` in `styles`, whose ``hash(string:styles:paragraph:)`` is `hash` (the
+    /// lookup that missed has just computed it). A string in one style is equal, and equally
+    /// hashed, to the same string as attributed text with one run.
+    init(string: String, styles: Styles, paragraph: ParagraphStyle, hash: Int) {
         self.string = string
         self.styles = styles
         self.paragraph = paragraph
-        hashCode = Self.hash(string: string, styles: styles, paragraph: paragraph)
+        hashCode = hash
     }
 
-    /// Whether this key equals the one `init(string:styles:paragraph:)` would build, without
+    /// Whether this key equals the one `init(string:styles:paragraph:hash:)` would build, without
     /// building it just to look a paragraph up.
     func matches(string: String, styles: Styles, paragraph: ParagraphStyle) -> Bool {
         guard Self.bytesEqual(self.string, string), self.paragraph == paragraph else { return false }
@@ -44,7 +45,7 @@ final class ParagraphKey: PrecomputedHashKey {
         }
     }
 
-    /// The hash of the key `init(string:styles:paragraph:)` would build.
+    /// The hash of the key of `string` in `styles` under `paragraph`.
     static func hash(string: String, styles: Styles, paragraph: ParagraphStyle) -> Int {
         var hasher = KeyHasher()
         hasher.combine(bytesOf: string)

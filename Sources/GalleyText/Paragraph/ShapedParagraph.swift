@@ -172,26 +172,33 @@ final class BreakUnits: Sendable {
         let count = advances.count
         // About one word in five units for alphabetic text: most paragraphs never regrow the array.
         words.reserveCapacity(count / 5 + 1)
-        var start = 0
-        while start < count {
-            var end = start + 1
-            while end < count && !flags[end].contains(.breakBefore) && !flags[end].contains(.mandatoryBreakBefore) { end += 1 }
-            var width = 0.0
-            var contentWidth = 0.0
-            var contentEnd = start
-            for unit in start..<end {
-                width += advances[unit]
-                if !flags[unit].contains(.whitespace) {
-                    contentWidth = width
-                    contentEnd = unit + 1
+        let breaks: UnitFlags = [.breakBefore, .mandatoryBreakBefore]
+        // Over raw buffers: this visits every unit of every new paragraph, and bounds checks
+        // were a third of it.
+        advances.withUnsafeBufferPointer { advances in
+        flags.withUnsafeBufferPointer { flags in
+            var start = 0
+            while start < count {
+                var end = start + 1
+                while end < count && flags[end].isDisjoint(with: breaks) { end += 1 }
+                var width = 0.0
+                var contentWidth = 0.0
+                var contentEnd = start
+                for unit in start..<end {
+                    width += advances[unit]
+                    if !flags[unit].contains(.whitespace) {
+                        contentWidth = width
+                        contentEnd = unit + 1
+                    }
                 }
+                words.append(BreakWord(
+                    start: start, contentEnd: contentEnd, width: width, contentWidth: contentWidth,
+                    startsWithMandatoryBreak: flags[start].contains(.mandatoryBreakBefore),
+                    startsSegment: flags[start].contains(.segmentStart),
+                    contentEndsSegment: contentEnd == count || flags[contentEnd].contains(.segmentStart)))
+                start = end
             }
-            words.append(BreakWord(
-                start: start, contentEnd: contentEnd, width: width, contentWidth: contentWidth,
-                startsWithMandatoryBreak: flags[start].contains(.mandatoryBreakBefore),
-                startsSegment: flags[start].contains(.segmentStart),
-                contentEndsSegment: contentEnd == count || flags[contentEnd].contains(.segmentStart)))
-            start = end
+        }
         }
         return words
     }

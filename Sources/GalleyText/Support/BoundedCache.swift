@@ -80,6 +80,12 @@ final class BoundedCache<Key: PrecomputedHashKey, Value: Sendable>: Sendable {
 }
 
 /// One lock's worth of a cache: a hash index into a doubly linked list kept in arrays.
+///
+/// A hit moves its node to the front only when the node may have fallen out of the front half
+/// of the list: moving it writes its neighbours' links and the old head's (up to three more
+/// cache lines, in other nodes), and the words a text uses most are looked up again long
+/// before they get that far back. Within the front half, order is by insertion or last move;
+/// what is evicted from the back is least recently used, as before.
 private struct Shard<Key: PrecomputedHashKey, Value>: ~Copyable {
     struct Node {
         /// Left in place when the node is freed (its value is nil then), so that comparing
@@ -92,6 +98,8 @@ private struct Shard<Key: PrecomputedHashKey, Value>: ~Copyable {
         var bytes: Int
         var previous: Int
         var next: Int
+        /// The shard's clock when the node last went to the front.
+        var movedAt: Int
     }
 
     let byteLimit: Int
@@ -102,6 +110,9 @@ private struct Shard<Key: PrecomputedHashKey, Value>: ~Copyable {
     /// Most recently used node, and least recently used; -1 when empty.
     var head = -1
     var tail = -1
+    /// Nodes gone to the front so far (inserted or moved). A node moved there at `movedAt` is
+    /// at most `clock - movedAt` places back, since each move puts one node ahead of it.
+    var clock = 0
     var bytes = 0
     var hits = 0
     var misses = 0
@@ -134,7 +145,7 @@ private struct Shard<Key: PrecomputedHashKey, Value>: ~Copyable {
             return nil
         }
         hits += 1
-        moveToFront(node)
+        if clock &- nodes[node].movedAt > index.count / 2 { moveToFront(node) }
         return nodes[node].value
     }
 
@@ -145,7 +156,8 @@ private struct Shard<Key: PrecomputedHashKey, Value>: ~Copyable {
             return []
         }
         let node: Int
-        let entry = Node(key: key, value: value, hash: key.precomputedHash, bytes: size, previous: -1, next: head)
+        let entry = Node(key: key, value: value, hash: key.precomputedHash, bytes: size, previous: -1, next: head, movedAt: clock)
+        clock &+= 1
         if let reused = free.popLast() {
             node = reused
             nodes[node] = entry
@@ -185,6 +197,8 @@ private struct Shard<Key: PrecomputedHashKey, Value>: ~Copyable {
     }
 
     private mutating func moveToFront(_ node: Int) {
+        nodes[node].movedAt = clock
+        clock &+= 1
         guard node != head else { return }
         unlink(node)
         nodes[node].previous = -1
