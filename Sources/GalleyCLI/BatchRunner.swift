@@ -39,29 +39,34 @@ struct BatchRunner {
     }
 
     /// The fonts a command measures with: the bundled set, plus `paths` and, when asked, the
-    /// system's fonts.
+    /// system's fonts. Loaded afresh, not the process's shared bundled collection: each
+    /// worker's engine gets a collection of its own (see ``textEngines(count:fonts:)``).
     static func fonts(paths: [String], includeSystemFonts: Bool = false) throws -> FontCollection {
         do {
-            return paths.isEmpty && !includeSystemFonts
-                ? try FontCollection.bundled()
-                : try FontCollection(fontPaths: paths, includeSystemFonts: includeSystemFonts)
+            return try FontCollection(fontPaths: paths, includeSystemFonts: includeSystemFonts)
         } catch {
             throw ValidationError("cannot load fonts: \(error)")
         }
     }
 
-    /// One text engine for each of `count` workers, over `fonts`. Two cores sharing an engine
-    /// touch the same objects (its locks and recency lists, the shaped words they retain) and
-    /// fight over their cache lines: two workers spent about 6% more CPU time with one engine
+    /// One text engine for each of `count` workers, over fonts of their own from `loadFonts`.
+    ///
+    /// Two cores sharing objects fight over their cache lines. With one engine (its locks and
+    /// recency lists, the shaped words they retain), two workers spent about 6% more CPU time
     /// than with one each (`galley heights` on 300,000 rows, runs alternated: 13.7 s on average
-    /// over nine runs, against 12.9 s over twelve). The engines split the default cache bounds
-    /// (up to eight ways: smaller caches would miss more than a shared one contends), so
-    /// together they stay within one engine's bounds on up to eight cores.
-    static func textEngines(fonts: FontCollection, count: Int) -> [TextEngine] {
+    /// over nine runs, against 12.9 s over twelve); with one font collection (every item and
+    /// paragraph retains its faces and fallback chain), about 6% more again (6.31 s against
+    /// 5.88 s on 200,000 rows, six runs each, alternated). A bundled collection more costs
+    /// about 10 ms and 2 MB, one with system fonts about 5 MB: there are at most eight, shared
+    /// round-robin beyond eight workers. The engines split the default cache bounds as many
+    /// ways (smaller caches would miss more than a shared one contends), so together they stay
+    /// within one engine's bounds.
+    static func textEngines(count: Int, fonts loadFonts: () throws -> FontCollection) rethrows -> [TextEngine] {
         let share = min(max(count, 1), 8)
-        return (0..<max(count, 1)).map { _ in
+        let collections = try (0..<share).map { _ in try loadFonts() }
+        return (0..<max(count, 1)).map { worker in
             TextEngine(
-                fonts: fonts, shapeCacheByteLimit: TextEngine.defaultShapeCacheByteLimit / share,
+                fonts: collections[worker % share], shapeCacheByteLimit: TextEngine.defaultShapeCacheByteLimit / share,
                 paragraphCacheByteLimit: TextEngine.defaultParagraphCacheByteLimit / share)
         }
     }

@@ -43,8 +43,9 @@ extension Galley {
         func run() throws {
             var runner = BatchRunner()
             if let jobs { runner.jobs = jobs }
-            let fonts = try BatchRunner.fonts(paths: fontPaths, includeSystemFonts: systemFonts)
-            let engines = BatchRunner.textEngines(fonts: fonts, count: runner.jobs)
+            let engines = try BatchRunner.textEngines(count: runner.jobs) {
+                try BatchRunner.fonts(paths: fontPaths, includeSystemFonts: systemFonts)
+            }
             let scale = scale
             try runner.runReportingFailures(LineSource(paths: files), command: "measure") { line, worker, output in
                 let result = Self.measure(line, engine: engines[worker], scale: scale)

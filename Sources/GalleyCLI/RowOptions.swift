@@ -62,7 +62,7 @@ struct RowOptions: ParsableArguments {
 
     /// What one worker measures with, kept to itself: two cores touching the same objects
     /// fight over their cache lines (with one set of templates shared, two workers ran 1.57×
-    /// as fast as one, with a set each 1.91×; see also ``BatchRunner/textEngines(fonts:count:)``).
+    /// as fast as one, with a set each 1.91×; see also ``BatchRunner/textEngines(count:fonts:)``).
     struct Worker: Sendable {
         var registry: TemplateRegistry
         /// The `--template` given, for every item.
@@ -71,7 +71,6 @@ struct RowOptions: ParsableArguments {
     }
 
     func setup(keepsTextLayouts: Bool, workers: Int) throws -> Setup {
-        let fonts = try BatchRunner.fonts(paths: fontPaths)
         var sheet = Stylesheet.standard
         if let stylesheet {
             guard let data = FileManager.default.contents(atPath: stylesheet) else { throw ValidationError("cannot read stylesheet '\(stylesheet)'") }
@@ -84,7 +83,7 @@ struct RowOptions: ParsableArguments {
             do { custom = try Template.templatesByKind(json: String(decoding: data, as: UTF8.self)).map { ($0, $1) } }
             catch { throw ValidationError("\(templates): \(error)") }
         }
-        let sets = try BatchRunner.textEngines(fonts: fonts, count: workers).map { engine throws in
+        let sets = try BatchRunner.textEngines(count: workers) { try BatchRunner.fonts(paths: fontPaths) }.map { engine throws in
             let environment = LayoutEnvironment(
                 textEngine: engine, scale: scale, direction: direction, language: lang, keepsTextLayouts: keepsTextLayouts)
             return try makeWorker(stylesheet: sheet, custom: custom, environment: environment)
