@@ -56,7 +56,11 @@ let package = Package(
                 "GalleyJSON",
                 "GalleyLayout",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]),
+            ],
+            // jemalloc (Debian's libjemalloc-dev) in place of glibc's malloc: a row allocates
+            // and frees about forty blocks, and batches ran 8–10% faster on it (see README,
+            // Performance). The libraries leave the allocator to the program that links them.
+            linkerSettings: [.linkedLibrary("jemalloc")]),
 
         // MARK: - Tests
 
