@@ -30,6 +30,7 @@ extension ShapedParagraph {
 
     /// What a measurement reports about the lines at `available`, or nil when this is the start
     /// of a text and those lines need more of it. Only these numbers are kept, not the lines.
+    @inline(__always)
     private func stackLines(at available: Double, exactTruncation: Bool) -> LineSummary? {
         counters.lineBreakPasses.wrappingAdd(1, ordering: .relaxed)
         var summary = LineSummary()
