@@ -39,16 +39,19 @@ struct TextAnalysis {
 
     // MARK: - Analysis
 
+    /// What ICU and HarfBuzz's data say about `text`. `knownLeftToRight`: the caller has found
+    /// ``isLeftToRightThroughout(_:direction:)`` true for it (or for a text it starts), so it is
+    /// not scanned for that again.
     static func analyze(
         _ text: UnsafeBufferPointer<UInt16>, locale: String, lineBreakMode: LineBreakMode,
-        direction: WritingDirection, iterators: BreakIteratorPool
+        direction: WritingDirection, knownLeftToRight: Bool = false, iterators: BreakIteratorPool
     ) throws(TextError) -> TextAnalysis {
         // Most text starts a cluster at every unit (see `isAlwaysClusterStart`): start from that.
         let simpleClusters = text.allSatisfyPastASCII(Self.isAlwaysClusterStart)
         var boundaries = [Boundary](filling: simpleClusters ? .grapheme : [], count: text.count + 1)
         try markGraphemes(text, simpleClusters: simpleClusters, into: &boundaries, iterators: iterators)
         try markLineBreaks(text, locale: locale, charWrap: lineBreakMode == .charWrap, into: &boundaries, iterators: iterators)
-        let (levels, paragraphLevels) = try resolveBidi(text, direction: direction)
+        let (levels, paragraphLevels) = knownLeftToRight ? ([], [(0, 0)]) : try resolveBidi(text, direction: direction)
         return TextAnalysis(
             boundaries: boundaries, levels: levels, paragraphLevels: paragraphLevels,
             scripts: resolveScripts(text))
@@ -180,31 +183,36 @@ struct TextAnalysis {
     private static func resolveScripts(
         _ text: UnsafeBufferPointer<UInt16>, unicode: OpaquePointer?, into scripts: UnsafeMutableBufferPointer<UInt32>
     ) {
-        var current: UInt32 = 0
-        var pendingStart = 0  // first unit still waiting for a real script
-        var index = 0
         let latin = HB_SCRIPT_LATIN.rawValue
         let common = HB_SCRIPT_COMMON.rawValue
-        while index < text.count {
-            let (scalar, length) = decodeScalar(text, at: index)
-            // ASCII letters are Latin and the rest of ASCII is Common, without asking HarfBuzz.
-            let script = scalar < 0x80
-                ? ((scalar | 0x20) >= 0x61 && (scalar | 0x20) <= 0x7A ? latin : common)
-                : hb_unicode_script(unicode, scalar).rawValue
-            let isNeutral = script == common || script == HB_SCRIPT_INHERITED.rawValue
-                || script == HB_SCRIPT_UNKNOWN.rawValue
-            if isNeutral {
-                for offset in 0..<length { scripts[index + offset] = current }
+        let inherited = HB_SCRIPT_INHERITED.rawValue
+        let unknown = HB_SCRIPT_UNKNOWN.rawValue
+        // Neutral units (Common, Inherited, Unknown) take the script before them; those before
+        // the first real script take that one, and all take Common when there is none.
+        var current: UInt32 = 0
+        let count = text.count
+        var index = 0
+        while index < count {
+            let unit = text[index]
+            let script: UInt32
+            var length = 1
+            if unit < 0x80 {
+                // ASCII letters are Latin and the rest of ASCII is Common, without asking HarfBuzz.
+                script = (unit | 0x20) &- 0x61 < 26 ? latin : common
             } else {
+                let decoded = decodeScalar(text, at: index)
+                length = decoded.1
+                script = hb_unicode_script(unicode, decoded.0).rawValue
+            }
+            if script != common && script != inherited && script != unknown {
                 if current == 0 {
-                    for earlier in pendingStart..<index { scripts[earlier] = script }
+                    for earlier in 0..<index { scripts[earlier] = script }
                 }
                 current = script
-                for offset in 0..<length { scripts[index + offset] = script }
             }
+            scripts[index] = current
+            if length == 2 { scripts[index + 1] = current }
             index += length
-            if current == 0 { continue }
-            pendingStart = index
         }
         if current == 0 {
             for index in scripts.indices { scripts[index] = common }

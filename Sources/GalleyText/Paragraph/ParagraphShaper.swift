@@ -56,29 +56,32 @@ struct ParagraphShaper {
         }
         guard let cut else {
             return try shape(utf16, runs: text.runs, styles: styles, chains: chains, paragraph: paragraph,
-                locale: locale, language: language, visiblePrefix: { _ in nil })
+                locale: locale, language: language, knownLeftToRight: false, visiblePrefix: { _ in nil })
         }
         var runs: [AttributedText.Run] = []
         for run in text.runs where run.range.lowerBound < cut {
             runs.append(AttributedText.Run(range: run.range.clamped(to: 0..<cut), style: run.style))
         }
+        // A cut text is left to right throughout (see `VisiblePrefix`), and so is its start.
         return try shape(Array(utf16[..<cut]), runs: runs, styles: styles, chains: chains, paragraph: paragraph,
-            locale: locale, language: language) { units in
+            locale: locale, language: language, knownLeftToRight: true) { units in
             VisiblePrefix(
                 text: text, paragraph: paragraph, shaper: self, wholeLength: utf16.count,
                 lastWordUnit: units.words.last?.start ?? 0)
         }
     }
 
-    /// `utf16` in `runs` shaped; `visiblePrefix` says, given the break units, what it is the start of.
+    /// `utf16` in `runs` shaped; `visiblePrefix` says, given the break units, what it is the start
+    /// of. `knownLeftToRight`: every bidi level is known to be 0 (see ``TextAnalysis/analyze``).
     private func shape(
         _ utf16: [UInt16], runs: [AttributedText.Run], styles: [TextStyle], chains: [FallbackChain],
-        paragraph: ParagraphStyle, locale: String, language: String, visiblePrefix: (BreakUnits) -> VisiblePrefix?
+        paragraph: ParagraphStyle, locale: String, language: String, knownLeftToRight: Bool,
+        visiblePrefix: (BreakUnits) -> VisiblePrefix?
     ) throws(TextError) -> ShapedParagraph {
         let analysis = try utf16.withUnsafeBufferPointer { buffer throws(TextError) in
             try TextAnalysis.analyze(
                 buffer, locale: locale, lineBreakMode: paragraph.lineBreakMode, direction: paragraph.direction,
-                iterators: iterators)
+                knownLeftToRight: knownLeftToRight, iterators: iterators)
         }
         let baseLineHeight = styles.first.map { style in
             paragraph.lineHeight(natural: chains[0].primary.metrics.scaled(to: style.size).lineHeight)
