@@ -14,9 +14,12 @@ struct KeyHasher {
     var finalized: Int { Int(truncatingIfNeeded: state) }
 
     @inline(__always)
-    mutating func combine(_ word: UInt64) {
+    mutating func combine(_ word: UInt64) { state = Self.mix(state, word) }
+
+    @inline(__always)
+    private static func mix(_ state: UInt64, _ word: UInt64) -> UInt64 {
         let mixed = (state ^ word) &* 0x9E37_79B9_7F4A_7C15
-        state = mixed ^ (mixed >> 29)
+        return mixed ^ (mixed >> 29)
     }
 
     /// Any integer's bits (keys are built before values are validated: they may be negative).
@@ -26,18 +29,22 @@ struct KeyHasher {
     /// Combines the string's length and UTF-8 bytes, eight at a time.
     mutating func combine(bytesOf string: String) {
         combine(UInt64(string.utf8.count))
+        // The state mixed in a local: through `self` it went to memory and back for every
+        // eight bytes, on the chain of multiplies a long key's hash waits for.
+        var state = self.state
         let hashed: Bool = string.utf8.withContiguousStorageIfAvailable { bytes in
             let raw = UnsafeRawBufferPointer(bytes)
             var offset = 0
             while offset + 8 <= raw.count {
-                combine(raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+                state = Self.mix(state, raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
                 offset += 8
             }
             var tail: UInt64 = 0
             for index in offset..<raw.count { tail = tail << 8 | UInt64(raw[index]) }
-            combine(tail)
+            state = Self.mix(state, tail)
             return true
         } ?? false
+        self.state = state
         if !hashed { for byte in string.utf8 { combine(UInt64(byte)) } }
     }
 }
