@@ -25,13 +25,12 @@ struct PlacedLine: Sendable {
 struct LineStacker {
     let paragraph: ShapedParagraph
     let width: Double
-    /// The paragraph's style, copied once rather than per line (a copy retains its language).
-    private let style: ParagraphStyle
+    /// The paragraph's style, read in place: a copy retains its language.
+    private var style: ParagraphStyle { paragraph.paragraphStyle }
 
     init(paragraph: ShapedParagraph, width: Double) {
         self.paragraph = paragraph
         self.width = width
-        style = paragraph.paragraphStyle
     }
 
     /// Every line, top to bottom, and the unit the line after them would start at.
@@ -70,15 +69,16 @@ struct LineStacker {
             }
             start = span.end
             nextTop = line.top + line.height + style.lineSpacing + (span.endsParagraph ? style.paragraphSpacing : 0)
-            if let pending { visit(pending) }
-            pending = line
+            // Moved out and in, not copied: a copy retains the line's cuts and truncation.
+            if let previous = pending.take() { visit(previous) }
+            pending = consume line
             count += 1
             if style.maximumLines > 0 && count == style.maximumLines && start < units.count {
                 limited = true
                 break
             }
         }
-        guard var last = pending else { return start }
+        guard var last = pending.take() else { return start }
         if limited, style.lineBreakMode.isTruncating, exactTruncation || !paragraph.truncationKeepsLineHeight {
             let truncation = Truncator(paragraph: paragraph, width: width)
                 .truncate(from: last.span.start, mode: style.lineBreakMode)
