@@ -119,17 +119,32 @@ struct CompiledImage: Sendable {
     var maximum: Size?
 }
 
-struct CompiledStack: Sendable {
-    var axis: Stack.Axis
-    var spacing: Double
-    var alignment: Stack.Alignment
-    var wraps: Bool
-    var lineSpacing: Double
-    var children: [CompiledNode]
+/// A class, as ``CompiledLabel`` is: every stack of every row is matched out of its node's kind,
+/// and copying a struct payload went through its value witness and retained its children.
+final class CompiledStack: Sendable {
+    let axis: Stack.Axis
+    let spacing: Double
+    let alignment: Stack.Alignment
+    let wraps: Bool
+    let lineSpacing: Double
+    let children: [CompiledNode]
     /// The index of the only child that flexes, when one child (not a spacer) both grows and
     /// shrinks and no other child does either: along the axis it takes whatever the others
     /// leave, so its natural size never matters.
     let soleFlexibleChild: Int?
+
+    init(
+        axis: Stack.Axis, spacing: Double, alignment: Stack.Alignment, wraps: Bool, lineSpacing: Double,
+        children: [CompiledNode], soleFlexibleChild: Int?
+    ) {
+        self.axis = axis
+        self.spacing = spacing
+        self.alignment = alignment
+        self.wraps = wraps
+        self.lineSpacing = lineSpacing
+        self.children = children
+        self.soleFlexibleChild = soleFlexibleChild
+    }
 
     /// The ``soleFlexibleChild`` of a stack of `children`.
     static func soleFlexibleChild(of children: [CompiledNode]) -> Int? {
