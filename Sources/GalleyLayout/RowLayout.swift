@@ -39,18 +39,19 @@ public func measure(
     // lines show it, which the narrower ones need no more of (see `TextEngine.shape(_:paragraph:showing:)`).
     for width in widths { try RowMeasurer.validate(rowWidth: width) }
     let widest = widths.indices.max { widths[$0] < widths[$1] }
-    var widestMeasurement: RowMeasurement?
-    if let widest { widestMeasurement = try measurer.measureRow(width: widths[widest]) }
-    var measurements: [RowMeasurement] = []
-    measurements.reserveCapacity(widths.count)
+    var widestRow: RowMeasurer.MeasuredRow?
+    if let widest { widestRow = try measurer.measureRoot(width: widths[widest]) }
+    var rows: [RowMeasurer.MeasuredRow] = []
+    rows.reserveCapacity(widths.count)
     for index in widths.indices {
-        if index == widest, let measured = widestMeasurement.take() {
-            measurements.append(measured)
+        if index == widest, let measured = widestRow.take() {
+            rows.append(measured)
         } else {
-            measurements.append(try measurer.measureRow(width: widths[index]))
+            rows.append(try measurer.measureRoot(width: widths[index]))
         }
     }
-    return measurements
+    // Made once every width is measured, so that they share the measured children.
+    return rows.map { measurer.measurement(of: $0) }
 }
 
 /// The frames of a measured row, for every named node, and each label's text layout.

@@ -81,13 +81,26 @@ struct RowMeasurer {
 
     /// The whole row at `width`: the root measured, the minimum height applied, the direction resolved.
     mutating func measureRow(width: Double) throws(LayoutError) -> RowMeasurement {
+        // In two statements: `measurement(of: try measureRoot(…))` would read `self` before the
+        // argument measured into it.
+        let row = try measureRoot(width: width)
+        return measurement(of: row)
+    }
+
+    /// A row measured at one width, before its ``RowMeasurement`` is made.
+    struct MeasuredRow {
+        var width: Double
+        var root: MeasuredNode
+        var exactHeight: Double
+        var isRightToLeft: Bool
+    }
+
+    /// The row at `width`, its measurement not yet made: a row measured at several widths makes
+    /// theirs once all are measured, so that they share one list of measured children (a
+    /// measurement made between two widths shared it, and the next width's first child copied it).
+    mutating func measureRoot(width: Double) throws(LayoutError) -> MeasuredRow {
         try Self.validate(rowWidth: width)
         var root = try measure(template.root, width: width, height: nil)
-        var textLayouts: [TextLayout?] = []
-        if environment.keepsTextLayouts {
-            textLayouts = Array(filling: nil, count: template.nodes.count)
-            layOutText(in: root, into: &textLayouts)
-        }
         let exactHeight = max(root.isCollapsed ? 0 : root.size.height, template.minimumHeight)
         if !root.isCollapsed && root.size.height < template.minimumHeight {
             // A minimum height centres the content vertically, as a table cell's content view does.
@@ -98,10 +111,20 @@ struct RowMeasurer {
         case .rightToLeft: true
         case .auto: firstText?.isRightToLeft ?? false
         }
+        return MeasuredRow(width: width, root: root, exactHeight: exactHeight, isRightToLeft: isRightToLeft)
+    }
+
+    /// The measurement of `row`, with the children measured so far.
+    func measurement(of row: MeasuredRow) -> RowMeasurement {
+        var textLayouts: [TextLayout?] = []
+        if environment.keepsTextLayouts {
+            textLayouts = Array(filling: nil, count: template.nodes.count)
+            layOutText(in: row.root, into: &textLayouts)
+        }
         return RowMeasurement(
-            itemID: item.id, width: width, height: Size.roundUp(exactHeight, scale: environment.scale), exactHeight: exactHeight,
-            scale: environment.scale, isRightToLeft: isRightToLeft, root: root, measuredChildren: measuredChildren,
-            textLayouts: textLayouts, nodes: template.nodes, names: template.names)
+            itemID: item.id, width: row.width, height: Size.roundUp(row.exactHeight, scale: environment.scale),
+            exactHeight: row.exactHeight, scale: environment.scale, isRightToLeft: row.isRightToLeft, root: row.root,
+            measuredChildren: measuredChildren, textLayouts: textLayouts, nodes: template.nodes, names: template.names)
     }
 
     /// Throws the error ``measureRow(width:)`` gives for a width that is not a finite number ≥ 0.
