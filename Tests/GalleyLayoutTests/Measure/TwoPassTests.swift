@@ -86,6 +86,12 @@ struct TwoPassTests {
                 #expect(measurement.exactHeight == alone.exactHeight, "\(kind) at \(width)")
                 #expect(measurement.lineCounts == alone.lineCounts, "\(kind) at \(width)")
                 #expect(arrange(measurement).nodes == arrange(alone).nodes, "\(kind) at \(width)")
+                // Glyphs too: each width's labels are laid out at the widths that row offered them.
+                let layouts = arrange(measurement).labels.mapValues(\.layout)
+                #expect(layouts == arrange(alone).labels.mapValues(\.layout), "\(kind) at \(width)")
+                for label in arrange(measurement).labels.values where label.frame.height > 0 {
+                    #expect(label.layout != nil, "\(kind) at \(width)")
+                }
             }
         }
     }
