@@ -28,22 +28,20 @@ public struct Item: Sendable, Hashable {
     ///
     /// - Throws: ``LayoutError/invalidItem(_:)`` naming what is missing or mistyped.
     public init(object: consuming [String: JSONValue]) throws(LayoutError) {
-        switch object["id"] {
+        // Taken over, not copied, when the caller hands its only reference: the two members are
+        // then removed in place, each found once (the removal hands back the value).
+        var fields = consume object
+        switch fields.removeValue(forKey: "id") {
         case .string(let string)?: id = string
         case .integer(let integer)?: id = String(integer)
         case nil, .null?: throw .invalidItem("field 'id' is missing")
         case let other?: throw .invalidItem("field 'id' must be a string or an integer, got \(other.kindName)")
         }
-        switch object["kind"] {
+        switch fields.removeValue(forKey: "kind") {
         case .string(let string)?: kind = string
         case nil, .null?: throw .invalidItem("field 'kind' is missing")
         case let other?: throw .invalidItem("field 'kind' must be a string, got \(other.kindName)")
         }
-        // Taken over, not copied, when the caller hands its only reference: removing the two
-        // members then rehashes nothing.
-        var fields = consume object
-        fields["id"] = nil
-        fields["kind"] = nil
         self.fields = fields
     }
 
