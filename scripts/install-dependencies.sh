@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian packages Galley needs, only those missing (the Swift toolchain is assumed).
 #   libfreetype-dev, libharfbuzz-dev, libicu-dev, libfontconfig-dev, pkg-config: building the engine.
-#   libjemalloc-dev: the `galley` command's allocator (batches run 8–10% faster than on glibc's).
+#   libjemalloc-dev: the `galley` command's allocator (batches run about 8% faster than on glibc's).
 #   libpangoft2-1.0-0: the Pango reference the differential tests load at run time.
 set -euo pipefail
 packages=(pkg-config libfreetype-dev libharfbuzz-dev libicu-dev libfontconfig-dev libjemalloc-dev libpangoft2-1.0-0)

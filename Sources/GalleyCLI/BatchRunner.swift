@@ -55,12 +55,13 @@ struct BatchRunner {
     /// recency lists, the shaped words they retain), two workers spent about 6% more CPU time
     /// than with one each (`galley heights` on 300,000 rows, runs alternated: 13.7 s on average
     /// over nine runs, against 12.9 s over twelve); with one font collection (every item and
-    /// paragraph retains its faces and fallback chain), about 6% more again (6.31 s against
-    /// 5.88 s on 200,000 rows, six runs each, alternated). A bundled collection more costs
-    /// about 10 ms and 2 MB, one with system fonts about 5 MB: there are at most eight, shared
-    /// round-robin beyond eight workers. The engines split the default cache bounds as many
-    /// ways (smaller caches would miss more than a shared one contends), so together they stay
-    /// within one engine's bounds.
+    /// paragraph retains its faces and fallback chain), about 2% more again (5.07 s against
+    /// 4.98 s on 200,000 rows, eight runs each in ABBA order, with jemalloc; 6% in an earlier
+    /// A-then-B comparison on glibc's malloc). A bundled collection more costs about 10 ms and
+    /// 2 MB, one with system fonts about 5 MB: there are at most eight, shared round-robin
+    /// beyond eight workers. The engines split the default cache bounds as many ways (smaller
+    /// caches would miss more than a shared one contends), so together they stay within one
+    /// engine's bounds.
     static func textEngines(count: Int, fonts loadFonts: () throws -> FontCollection) rethrows -> [TextEngine] {
         let share = min(max(count, 1), 8)
         let collections = try (0..<share).map { _ in try loadFonts() }
