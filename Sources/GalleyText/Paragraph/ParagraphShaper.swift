@@ -403,13 +403,18 @@ private struct Builder {
             analysis.boundaries.withUnsafeBufferPointer { boundaries in
             unitFlags.withUnsafeMutableBufferPointer { unitFlags in
             unitItems.withUnsafeMutableBufferPointer { unitItems in
+            itemEnds.withUnsafeBufferPointer { itemEnds in
                 var itemIndex = 0
                 for index in 0..<count {
                     let start = starts[index]
                     let end = starts[index + 1]
                     while itemEnds[itemIndex] <= index { itemIndex += 1 }
                     var advance = advances[start]
-                    for offset in (start + 1)..<end { advance += advances[offset] }
+                    var offset = start + 1
+                    while offset < end {
+                        advance += advances[offset]
+                        offset += 1
+                    }
                     var flags: UnitFlags = []
                     let unit = text[start]
                     // Visible ASCII is neither whitespace nor a separator; only the rest is looked up.
@@ -428,6 +433,7 @@ private struct Builder {
                     unitFlags[index] = flags
                     unitItems[index] = Int32(itemIndex)
                 }
+            }
             }
             }
             }
