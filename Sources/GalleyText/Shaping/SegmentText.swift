@@ -36,6 +36,7 @@ struct SegmentText: Hashable, Sendable {
     var byteCount: Int { overflow.count * 2 }
 
     /// Combines this text into a key's hash.
+    @inline(__always)
     func combine(into hasher: inout KeyHasher) {
         hasher.combine(count)
         if count > Self.inlineCapacity {

@@ -12,6 +12,9 @@ struct ShapeKey: PrecomputedHashKey {
     /// The segment's text; empty in the key an item's segments share (see ``with(text:)``).
     let text: SegmentText
     private let hashCode: Int
+    /// The hash's state before the text, which the keys of an item's segments share: each
+    /// word's key hashes only its text from here (see ``with(text:)``).
+    private let stateBeforeText: UInt64
 
     var precomputedHash: Int { hashCode }
 
@@ -25,13 +28,28 @@ struct ShapeKey: PrecomputedHashKey {
         var hasher = KeyHasher()
         hasher.combine(faceID << 20 ^ featureSetID)
         hasher.combine(Int(script) << 32 ^ languageID << 1 ^ (isRightToLeft ? 1 : 0))
+        stateBeforeText = hasher.state
         text.combine(into: &hasher)
         hashCode = hasher.finalized
     }
 
-    /// The same key for another segment's text.
+    /// The same key for another segment's text (hashed from ``stateBeforeText``, so that the
+    /// fields it shares with this key are not hashed again).
     func with(text: SegmentText) -> ShapeKey {
-        ShapeKey(faceID: faceID, featureSetID: featureSetID, script: script, isRightToLeft: isRightToLeft, languageID: languageID, text: text)
+        var hasher = KeyHasher(resuming: stateBeforeText)
+        text.combine(into: &hasher)
+        return ShapeKey(base: self, text: text, hashCode: hasher.finalized)
+    }
+
+    private init(base: ShapeKey, text: SegmentText, hashCode: Int) {
+        faceID = base.faceID
+        featureSetID = base.featureSetID
+        script = base.script
+        isRightToLeft = base.isRightToLeft
+        languageID = base.languageID
+        stateBeforeText = base.stateBeforeText
+        self.text = text
+        self.hashCode = hashCode
     }
 
     func hash(into hasher: inout Hasher) { hasher.combine(hashCode) }

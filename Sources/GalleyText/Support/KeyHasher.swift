@@ -6,9 +6,16 @@
 /// cost more than the lookup itself; a multiply-mix is a few instructions per word. The
 /// per-process seed keeps collisions unpredictable.
 struct KeyHasher {
-    private var state = Self.seed
+    /// Everything combined so far, mixed: a hasher resumed from it (``init(resuming:)``)
+    /// continues where this one is.
+    private(set) var state = Self.seed
 
     private static let seed = UInt64.random(in: .min ... .max)
+
+    init() {}
+
+    /// A hasher that continues from another's ``state``.
+    init(resuming state: UInt64) { self.state = state }
 
     /// The hash of everything combined so far.
     var finalized: Int { Int(truncatingIfNeeded: state) }
