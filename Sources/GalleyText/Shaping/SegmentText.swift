@@ -50,7 +50,8 @@ struct SegmentText: Hashable, Sendable {
     }
 
     static func == (lhs: SegmentText, rhs: SegmentText) -> Bool {
-        lhs.count == rhs.count && lhs.inline == rhs.inline && lhs.overflow == rhs.overflow
+        // Short texts have empty overflows: not compared (a call per word looked up).
+        lhs.count == rhs.count && lhs.inline == rhs.inline && (lhs.count <= inlineCapacity || lhs.overflow == rhs.overflow)
     }
 
     func hash(into hasher: inout Hasher) {

@@ -76,4 +76,13 @@ struct BoundedCacheTests {
             #expect(cache.statistics.entries == 2 * count)
         }
     }
+
+    @Test("Any number of shards (rounded up to a power of two) finds every entry it holds", arguments: [1, 3, 16, 17])
+    func shardCounts(_ shardCount: Int) {
+        let cache = BoundedCache<Key, Entry>(byteLimit: 1_000_000, shardCount: shardCount)
+        for number in 0..<500 { cache.insert(Entry(number), for: Key(number: number), bytes: 100) }
+        for number in 0..<500 { #expect(cache.value(for: Key(number: number))?.number == number) }
+        #expect(cache.value(for: Key(number: 500)) == nil)
+        #expect(cache.statistics.entries == 500 && cache.statistics.evictions == 0)
+    }
 }
