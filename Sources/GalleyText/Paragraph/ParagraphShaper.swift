@@ -382,7 +382,7 @@ private struct Builder {
                 into: UnsafeMutableBufferPointer(rebasing: advances[start..<end]), scale: item.scale,
                 letterSpacing: item.letterSpacing)
             segmentStarts[start] = true
-            segments.append(PlacedSegment(start: start, segment: segment))
+            segments.append(PlacedSegment(start: start, segment: consume segment))
             start = end
         }
         return segments
