@@ -133,17 +133,12 @@ final class CompiledStack: Sendable {
     /// leave, so its natural size never matters.
     let soleFlexibleChild: Int?
 
-    init(
-        axis: Stack.Axis, spacing: Double, alignment: Stack.Alignment, wraps: Bool, lineSpacing: Double,
-        children: [CompiledNode], soleFlexibleChild: Int?
-    ) {
-        self.axis = axis
-        self.spacing = spacing
-        self.alignment = alignment
-        self.wraps = wraps
-        self.lineSpacing = lineSpacing
+    /// `stack` with its lengths resolved and its children compiled.
+    init(_ stack: Stack, spacing: Double, lineSpacing: Double, children: [CompiledNode]) {
+        (axis, alignment, wraps) = (stack.axis, stack.alignment, stack.wraps)
+        (self.spacing, self.lineSpacing) = (spacing, lineSpacing)
         self.children = children
-        self.soleFlexibleChild = soleFlexibleChild
+        soleFlexibleChild = Self.soleFlexibleChild(of: children)
     }
 
     /// The ``soleFlexibleChild`` of a stack of `children`.

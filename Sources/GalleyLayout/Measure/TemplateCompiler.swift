@@ -53,9 +53,8 @@ struct TemplateCompiler {
                 throw .invalidTemplate(path: path, reason: "only horizontal stacks wrap")
             }
             kind = .stack(CompiledStack(
-                axis: stack.axis, spacing: try length(stack.spacing, path + ".spacing"), alignment: stack.alignment,
-                wraps: stack.wraps, lineSpacing: try length(stack.lineSpacing, path + ".lineSpacing"), children: children,
-                soleFlexibleChild: CompiledStack.soleFlexibleChild(of: children)))
+                stack, spacing: try length(stack.spacing, path + ".spacing"),
+                lineSpacing: try length(stack.lineSpacing, path + ".lineSpacing"), children: children))
         case .overlay(let overlay):
             let base = try compile(overlay.base, path: path + ".base")
             var layers: [CompiledNode] = []

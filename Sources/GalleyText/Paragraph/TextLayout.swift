@@ -74,9 +74,6 @@ package struct TextHeight: Sendable, Equatable {
     package var lastBaseline: Double
 
     package init(height: Double, lineCount: Int, firstBaseline: Double, lastBaseline: Double) {
-        self.height = height
-        self.lineCount = lineCount
-        self.firstBaseline = firstBaseline
-        self.lastBaseline = lastBaseline
+        (self.height, self.lineCount, self.firstBaseline, self.lastBaseline) = (height, lineCount, firstBaseline, lastBaseline)
     }
 }
