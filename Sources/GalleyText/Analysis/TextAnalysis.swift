@@ -51,7 +51,7 @@ struct TextAnalysis {
         var boundaries = [Boundary](filling: simpleClusters ? .grapheme : [], count: text.count + 1)
         try markGraphemes(text, simpleClusters: simpleClusters, into: &boundaries, iterators: iterators)
         try markLineBreaks(text, locale: locale, charWrap: lineBreakMode == .charWrap, into: &boundaries, iterators: iterators)
-        let (levels, paragraphLevels) = knownLeftToRight ? ([], [(0, 0)]) : try resolveBidi(text, direction: direction)
+        let (levels, paragraphLevels) = try resolveBidi(text, direction: direction, knownLeftToRight: knownLeftToRight)
         return TextAnalysis(
             boundaries: boundaries, levels: levels, paragraphLevels: paragraphLevels,
             scripts: resolveScripts(text))
@@ -117,9 +117,9 @@ struct TextAnalysis {
     // MARK: - Bidi
 
     private static func resolveBidi(
-        _ text: UnsafeBufferPointer<UInt16>, direction: WritingDirection
+        _ text: UnsafeBufferPointer<UInt16>, direction: WritingDirection, knownLeftToRight: Bool
     ) throws(TextError) -> ([UInt8], [(start: Int, level: UInt8)]) {
-        if isLeftToRightThroughout(text, direction: direction) { return ([], [(0, 0)]) }
+        if knownLeftToRight || isLeftToRightThroughout(text, direction: direction) { return ([], [(0, 0)]) }
         guard let bidi = CGalley_bidiOpen(Int32(text.count)) else { throw .icu("cannot open a bidi object") }
         defer { CGalley_bidiClose(bidi) }
         let requested: UInt8 = switch direction {

@@ -25,11 +25,10 @@ public struct AttributedText: Sendable, Hashable {
         runs = []
     }
 
-    /// One string in one style (what ``append(_:style:)`` makes of it, built at once: every
-    /// new paragraph of a row's label starts here).
+    /// One string in one style.
     public init(_ string: String, style: TextStyle) {
-        self.string = string
-        runs = [Run(range: 0..<string.utf16Length, style: style)]
+        self.init()
+        append(string, style: style)
     }
 
     /// Adds `string` in `style` at the end. Adjacent runs with equal styles merge.
