@@ -99,3 +99,27 @@ int32_t CGalley_localeFromLanguageTag(const char *tag, char *buffer, int32_t cap
 int CGalley_isAlphabeticLineBreak(uint32_t scalar) {
     return u_getIntPropertyValue((UChar32)scalar, UCHAR_LINE_BREAK) == U_LB_ALPHABETIC;
 }
+
+int CGalley_simpleLineBreakClass(uint32_t scalar) {
+    int eastAsianWidth;
+    switch (u_getIntPropertyValue((UChar32)scalar, UCHAR_LINE_BREAK)) {
+    case U_LB_ALPHABETIC: return CGalley_SimpleBreakAlphabetic;
+    case U_LB_NUMERIC: return CGalley_SimpleBreakNumeric;
+    case U_LB_QUOTATION: return CGalley_SimpleBreakQuotation;
+    case U_LB_INFIX_NUMERIC: return CGalley_SimpleBreakInfix;
+    case U_LB_EXCLAMATION: return CGalley_SimpleBreakExclamation;
+    case U_LB_CLOSE_PUNCTUATION: return CGalley_SimpleBreakClose;
+    case U_LB_SPACE: return CGalley_SimpleBreakSpace;
+    case U_LB_HYPHEN: return CGalley_SimpleBreakHyphen;
+    case U_LB_INSEPARABLE: return CGalley_SimpleBreakInseparable;
+    case U_LB_OPEN_PUNCTUATION:
+    case U_LB_CLOSE_PARENTHESIS:
+        eastAsianWidth = u_getIntPropertyValue((UChar32)scalar, UCHAR_EAST_ASIAN_WIDTH);
+        if (eastAsianWidth == U_EA_FULLWIDTH || eastAsianWidth == U_EA_WIDE || eastAsianWidth == U_EA_HALFWIDTH) {
+            return CGalley_SimpleBreakOther;
+        }
+        return u_getIntPropertyValue((UChar32)scalar, UCHAR_LINE_BREAK) == U_LB_OPEN_PUNCTUATION
+            ? CGalley_SimpleBreakOpen : CGalley_SimpleBreakCloseParenthesis;
+    default: return CGalley_SimpleBreakOther;
+    }
+}

@@ -52,4 +52,17 @@ int32_t CGalley_localeFromLanguageTag(const char *tag, char *buffer, int32_t cap
 /// Whether `scalar`'s line-break class (UAX #14) is AL, alphabetic.
 int CGalley_isAlphabeticLineBreak(uint32_t scalar);
 
+/// Line-break classes (UAX #14) that Galley's simple line breaker handles; everything else is
+/// Other. Open and CloseParenthesis exclude East Asian wide, fullwidth and halfwidth forms,
+/// which rule LB30 leaves out.
+enum {
+    CGalley_SimpleBreakOther = 0, CGalley_SimpleBreakAlphabetic, CGalley_SimpleBreakNumeric,
+    CGalley_SimpleBreakQuotation, CGalley_SimpleBreakInfix, CGalley_SimpleBreakExclamation,
+    CGalley_SimpleBreakClose, CGalley_SimpleBreakOpen, CGalley_SimpleBreakCloseParenthesis,
+    CGalley_SimpleBreakHyphen, CGalley_SimpleBreakInseparable, CGalley_SimpleBreakSpace
+};
+
+/// `scalar`'s line-break class as one of the CGalley_SimpleBreak values.
+int CGalley_simpleLineBreakClass(uint32_t scalar);
+
 #endif

@@ -101,10 +101,14 @@ struct TextAnalysis {
         into boundaries: inout [Boundary], iterators: BreakIteratorPool
     ) throws(TextError) {
         guard !text.isEmpty else { return }
-        try iterators.withIterator(.line, locale: locale) { iterator throws(TextError) in
-            iterator.setText(text)
-            while let boundary = iterator.next() {
-                boundaries[boundary].insert(iterator.isMandatoryBreak ? [.lineBreak, .mandatoryBreak] : .lineBreak)
+        let marked = SimpleLineBreaks.applies(toLocale: locale)
+            && boundaries.withUnsafeMutableBufferPointer { SimpleLineBreaks.mark(text, into: $0) }
+        if !marked {
+            try iterators.withIterator(.line, locale: locale) { iterator throws(TextError) in
+                iterator.setText(text)
+                while let boundary = iterator.next() {
+                    boundaries[boundary].insert(iterator.isMandatoryBreak ? [.lineBreak, .mandatoryBreak] : .lineBreak)
+                }
             }
         }
         if charWrap {
