@@ -13,6 +13,9 @@ struct TextAnalysis {
     var paragraphLevels: [(start: Int, level: UInt8)]
     /// The resolved script of each UTF-16 unit (Common and Inherited take their neighbours').
     var scripts: [UInt32]
+    /// Whether every unit starts a grapheme cluster of its own (no marks, joiners, surrogates,
+    /// CR LF...): the text's graphemes are its units.
+    var unitsAreGraphemes: Bool
 
     struct Boundary: OptionSet {
         let rawValue: UInt8
@@ -49,36 +52,42 @@ struct TextAnalysis {
         // Most text starts a cluster at every unit (see `isAlwaysClusterStart`): start from that.
         let simpleClusters = text.allSatisfyPastASCII(Self.isAlwaysClusterStart)
         var boundaries = [Boundary](filling: simpleClusters ? .grapheme : [], count: text.count + 1)
-        try markGraphemes(text, simpleClusters: simpleClusters, into: &boundaries, iterators: iterators)
+        let unitsAreGraphemes = try markGraphemes(text, simpleClusters: simpleClusters, into: &boundaries, iterators: iterators)
         try markLineBreaks(text, locale: locale, charWrap: lineBreakMode == .charWrap, into: &boundaries, iterators: iterators)
         let (levels, paragraphLevels) = try resolveBidi(text, direction: direction, knownLeftToRight: knownLeftToRight)
         return TextAnalysis(
             boundaries: boundaries, levels: levels, paragraphLevels: paragraphLevels,
-            scripts: resolveScripts(text))
+            scripts: resolveScripts(text), unitsAreGraphemes: unitsAreGraphemes)
     }
 
-    /// Marks where grapheme clusters start. `simpleClusters` says every unit is one that always
-    /// starts a cluster, and that `boundaries` already marks every position.
+    /// Marks where grapheme clusters start, and says whether every unit starts one.
+    /// `simpleClusters` says every unit is one that always starts a cluster, and that
+    /// `boundaries` already marks every position.
     private static func markGraphemes(
         _ text: UnsafeBufferPointer<UInt16>, simpleClusters: Bool, into boundaries: inout [Boundary],
         iterators: BreakIteratorPool
-    ) throws(TextError) {
-        guard !text.isEmpty else { return }
+    ) throws(TextError) -> Bool {
+        guard !text.isEmpty else { return true }
         if simpleClusters {
             // Text without combining marks, joiners, selectors, jamo or complex scripts: every
             // position but LF after CR starts a cluster.
+            var unitsAreGraphemes = true
             var index = 0
             while index < text.count, let offset = text[index...].firstIndex(of: 0x0D) {
-                if offset + 1 < text.count && text[offset + 1] == 0x0A { boundaries[offset + 1] = [] }
+                if offset + 1 < text.count && text[offset + 1] == 0x0A {
+                    boundaries[offset + 1] = []
+                    unitsAreGraphemes = false
+                }
                 index = offset + 1
             }
-            return
+            return unitsAreGraphemes
         }
         boundaries[0].insert(.grapheme)
         try iterators.withIterator(.character, locale: "") { iterator throws(TextError) in
             iterator.setText(text)
             while let boundary = iterator.next() { boundaries[boundary].insert(.grapheme) }
         }
+        return boundaries.allSatisfy { $0.contains(.grapheme) }
     }
 
     /// Units that always start a grapheme cluster of their own: Latin below the combining marks,

@@ -117,6 +117,8 @@ private struct Builder {
     var graphemeStarts: [Int] = []
     var graphemeStyles: [Int] = []
     var graphemeFaces: [Int] = []
+    /// Whether every grapheme is one unit in face 0 of its chain (see ``assignFonts(_:runs:)``).
+    var unitsTakePrimaryFaces = false
     var missing: [Unicode.Scalar] = []
     var items: [ShapedItem] = []
     /// Per item: the index of the first grapheme (break unit) after it.
@@ -140,6 +142,23 @@ private struct Builder {
     /// first. Invisible clusters (spaces, controls, format characters) stay in the current face
     /// when it has them, as Pango does: a space should never switch fonts.
     mutating func assignFonts(_ text: UnsafeBufferPointer<UInt16>, runs: [AttributedText.Run]) {
+        if analysis.unitsAreGraphemes && everyUnitTakesPrimaryFace(text, runs: runs) {
+            // What the loop below gives such text, without its decision per grapheme: a grapheme
+            // per unit, each in face 0 of its run's chain, nothing missing.
+            var starts = [Int](filling: 0, count: text.count + 1)
+            starts.withUnsafeMutableBufferPointer { starts in
+                for index in starts.indices { starts[index] = index }
+            }
+            graphemeStarts = starts
+            var styleIndices = [Int](filling: 0, count: text.count)
+            for (styleIndex, run) in runs.enumerated().dropFirst() {
+                for index in run.range { styleIndices[index] = styleIndex }
+            }
+            graphemeStyles = styleIndices
+            graphemeFaces = [Int](filling: 0, count: text.count)
+            unitsTakePrimaryFaces = true
+            return
+        }
         var scalars: [UInt32] = []
         // Written through raw buffers sized for one grapheme per unit, then trimmed: this runs
         // for every grapheme of every new paragraph, and appends and bounds checks were half of it.
@@ -204,6 +223,30 @@ private struct Builder {
         graphemeFaces = faceIndices
     }
 
+    /// Whether the choice below gives every unit of `text`, each a grapheme of its own, face 0
+    /// of its run's chain and finds nothing missing: printable ASCII in a primary face that has
+    /// it all, and characters below U+231A (none asks for emoji) that separate lines, are
+    /// default ignorable, or are in the primary face. (The current face is then never another,
+    /// so no space or invisible character stays in one.)
+    private func everyUnitTakesPrimaryFace(_ text: UnsafeBufferPointer<UInt16>, runs: [AttributedText.Run]) -> Bool {
+        for (styleIndex, run) in runs.enumerated() {
+            let chain = chains[styleIndex]
+            let coversASCII = chain.primaryCoversPrintableASCII
+            let primary = chain.faces[0]
+            for index in run.range {
+                let unit = text[index]
+                if unit &- 0x20 < 0x5F {
+                    if coversASCII { continue }
+                    return false
+                }
+                let scalar = UInt32(unit)
+                guard unit < 0x231A, CharacterClass.isLineSeparator(scalar) || CharacterClass.isDefaultIgnorable(scalar)
+                    || primary.covers(scalar) else { return false }
+            }
+        }
+        return true
+    }
+
     /// ``chooseFace(for:chain:current:)`` for a cluster of one BMP scalar below U+231A.
     private mutating func chooseFace(forSingle scalar: UInt32, chain: FallbackChain, current: Int?) -> Int {
         let faces = chain.faces
@@ -264,9 +307,22 @@ private struct Builder {
     /// Groups graphemes into items of one style, face, script and bidi level.
     mutating func itemize() {
         guard !graphemeFaces.isEmpty else { return }
-        // Where items end, found over raw buffers (this visits every grapheme of every new
-        // paragraph); the items are made afterwards.
+        let ends = unitsTakePrimaryFaces && analysis.levels.isEmpty ? itemEndsByStyleAndScript() : itemEnds()
+        items.reserveCapacity(ends.count)
+        var itemStart = 0
+        for end in ends {
+            appendItem(graphemes: itemStart..<end)
+            itemStart = end
+        }
+        // A break unit is a grapheme: these are the items' unit ends too.
+        itemUnitEnds = ends
+    }
+
+    /// Where items end (in graphemes), found over raw buffers: this visits every grapheme of
+    /// every new paragraph.
+    private func itemEnds() -> [Int] {
         var ends: [Int] = []
+        ends.reserveCapacity(8)
         let scripts = analysis.scripts, levels = analysis.levels
         graphemeStarts.withUnsafeBufferPointer { starts in
         graphemeStyles.withUnsafeBufferPointer { styleIndices in
@@ -289,14 +345,26 @@ private struct Builder {
         }
         }
         ends.append(graphemeFaces.count)
-        items.reserveCapacity(ends.count)
-        var itemStart = 0
-        for end in ends {
-            appendItem(graphemes: itemStart..<end)
-            itemStart = end
+        return ends
+    }
+
+    /// ``itemEnds()`` for graphemes that are units, all in face 0 and at level 0: only a style
+    /// or a script ends an item.
+    private func itemEndsByStyleAndScript() -> [Int] {
+        var ends: [Int] = []
+        ends.reserveCapacity(8)
+        graphemeStyles.withUnsafeBufferPointer { styleIndices in
+        analysis.scripts.withUnsafeBufferPointer { scripts in
+            var itemStart = 0
+            for index in 1..<scripts.count
+            where scripts[index] != scripts[itemStart] || styleIndices[index] != styleIndices[itemStart] {
+                ends.append(index)
+                itemStart = index
+            }
         }
-        // A break unit is a grapheme: these are the items' unit ends too.
-        itemUnitEnds = ends
+        }
+        ends.append(graphemeFaces.count)
+        return ends
     }
 
     private mutating func appendItem(graphemes: Range<Int>) {

@@ -57,6 +57,24 @@ struct ClusterTests {
         #expect(try family("Latin", language: "ja", fallbacks: [.family("Noto Sans CJK KR")]) == "Noto Sans")
     }
 
+    @Test("Text its primary face covers stays in it, a run per style and script; a character it lacks still falls back")
+    func primaryFaceThroughout() throws {
+        // Latin and Greek, a soft hyphen (default ignorable) and an ellipsis: all in Noto Sans.
+        let greek = try Shared.engine.layout("Καλημέρα, world\u{AD}wide…", style: Shared.style(17), width: 500)
+        #expect(greek.glyphRuns.map(\.face.familyName) == ["Noto Sans", "Noto Sans"])  // Greek, then Latin
+        #expect(greek.missingCharacters.isEmpty)
+        // Two styles: a run each, both in their primary faces.
+        var text = AttributedText("Ada ", style: TextStyle(font: .family("Noto Sans", weight: 700), size: 17))
+        text.append("replied", style: Shared.style(17))
+        let styled = try Shared.engine.layout(text, width: 500)
+        #expect(styled.glyphRuns.map(\.face.styleName) == ["Bold", "Regular"])
+        #expect(styled.glyphRuns.map { $0.clusters.first } == [0, 4])
+        // A character the primary face lacks goes to the fallback, and the space after it stays there.
+        let mixed = try Shared.engine.layout("ab 漢 cd", style: Shared.style(17), width: 500)
+        #expect(mixed.glyphRuns.map(\.face.familyName) == ["Noto Sans", "Noto Sans CJK JP", "Noto Sans"])
+        #expect(mixed.glyphRuns.map { $0.clusters.first } == [0, 3, 5])
+    }
+
     @Test("Characters no font covers are measured with .notdef and reported")
     func missingCharacters() throws {
         let text = "ሰላም x"  // Ethiopic: not in the bundled fonts
