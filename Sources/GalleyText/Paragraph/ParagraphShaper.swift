@@ -462,8 +462,10 @@ private struct Builder {
         var unitFlags = [UnitFlags](filling: [], count: count)
         var unitItems = [Int32](filling: 0, count: count)
         // One pass per unit over raw buffers: this runs for every grapheme of every new paragraph,
-        // and bounds checks were a third of it.
-        var unitAdvances = [Double](filling: 0, count: count)
+        // and bounds checks were a third of it. When every grapheme is a unit, the units'
+        // advances are the graphemes' as they are.
+        let unitsAreGraphemes = analysis.unitsAreGraphemes
+        var unitAdvances = unitsAreGraphemes ? [] : [Double](filling: 0, count: count)
         unitAdvances.withUnsafeMutableBufferPointer { unitAdvances in
             graphemeStarts.withUnsafeBufferPointer { starts in
             advances.withUnsafeBufferPointer { advances in
@@ -477,11 +479,14 @@ private struct Builder {
                     let start = starts[index]
                     let end = starts[index + 1]
                     while itemEnds[itemIndex] <= index { itemIndex += 1 }
-                    var advance = advances[start]
-                    var offset = start + 1
-                    while offset < end {
-                        advance += advances[offset]
-                        offset += 1
+                    if !unitsAreGraphemes {
+                        var advance = advances[start]
+                        var offset = start + 1
+                        while offset < end {
+                            advance += advances[offset]
+                            offset += 1
+                        }
+                        unitAdvances[index] = advance
                     }
                     var flags: UnitFlags = []
                     let unit = text[start]
@@ -497,7 +502,6 @@ private struct Builder {
                         if boundary.contains(.lineBreak) { flags.insert(.breakBefore) }
                         if boundary.contains(.mandatoryBreak) { flags.insert(.mandatoryBreakBefore) }
                     }
-                    unitAdvances[index] = advance
                     unitFlags[index] = flags
                     unitItems[index] = Int32(itemIndex)
                 }
@@ -509,7 +513,8 @@ private struct Builder {
             }
             }
         }
-        return BreakUnits(starts: graphemeStarts, advances: unitAdvances, flags: unitFlags, items: unitItems)
+        return BreakUnits(
+            starts: graphemeStarts, advances: unitsAreGraphemes ? advances : unitAdvances, flags: unitFlags, items: unitItems)
     }
 
     // MARK: - Ellipsis

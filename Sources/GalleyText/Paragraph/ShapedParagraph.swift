@@ -179,18 +179,19 @@ final class BreakUnits: Sendable {
         flags.withUnsafeBufferPointer { flags in
             var start = 0
             while start < count {
-                var end = start + 1
-                while end < count && flags[end].isDisjoint(with: breaks) { end += 1 }
+                // Summed while the end is found, in one pass over the word's units.
+                var end = start
                 var width = 0.0
                 var contentWidth = 0.0
                 var contentEnd = start
-                for unit in start..<end {
-                    width += advances[unit]
-                    if !flags[unit].contains(.whitespace) {
+                repeat {
+                    width += advances[end]
+                    if !flags[end].contains(.whitespace) {
                         contentWidth = width
-                        contentEnd = unit + 1
+                        contentEnd = end + 1
                     }
-                }
+                    end += 1
+                } while end < count && flags[end].isDisjoint(with: breaks)
                 words.append(BreakWord(
                     start: start, contentEnd: contentEnd, width: width, contentWidth: contentWidth,
                     startsWithMandatoryBreak: flags[start].contains(.mandatoryBreakBefore),
