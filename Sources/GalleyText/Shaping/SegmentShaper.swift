@@ -13,10 +13,16 @@ struct SegmentShaper: Sendable {
 
     /// The shaped segment for `text` in `face`; `key`'s text is filled in here.
     func shape(_ text: UnsafeBufferPointer<UInt16>, face: FontFace, key: ShapeKey) -> ShapedSegment {
-        guard let cache, text.count <= Self.longestCachedSegment else {
+        guard cache != nil, text.count <= Self.longestCachedSegment else {
             return shaper.shape(text, face: face, key: key)
         }
-        return cache.segment(for: key.with(text: SegmentText(text))) { shaper.shape(text, face: face, key: key) }
+        // Through `cache?`, not a bound copy of it: binding retained and released the cache
+        // for every word.
+        let wordKey = key.with(text: SegmentText(text))
+        if let found = cache?.value(for: wordKey) { return found }
+        let made = shaper.shape(text, face: face, key: key)
+        cache?.insert(made, for: wordKey, bytes: made.byteCount + wordKey.text.byteCount + 96)
+        return made
     }
 
     /// The cache key for an item's segments (the text is added per segment).

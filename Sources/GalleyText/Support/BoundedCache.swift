@@ -22,15 +22,14 @@ public struct CacheStatistics: Sendable, Hashable {
 ///
 /// Split into shards, each with its own lock, so that threads measuring at once rarely wait for
 /// each other.
-final class BoundedCache<Key: PrecomputedHashKey, Value: Sendable>: Sendable {
-    /// A shard behind its own lock (a class, because `Mutex` cannot be copied into an array).
-    private final class LockedShard: Sendable {
-        let mutex: Mutex<Shard<Key, Value>>
-        init(byteLimit: Int) { mutex = Mutex(Shard(byteLimit: byteLimit)) }
-    }
-
-    private let shards: [LockedShard]
-    /// `shards.count - 1`: the count is a power of two, so a hash picks its shard by a mask
+///
+/// `@unchecked Sendable`: the shards live in one allocation made in `init` and freed in
+/// `deinit`, and every access to one goes through its mutex. (In an array of classes, reading a
+/// shard retained and released it: two atomic operations on every lookup of every word.)
+final class BoundedCache<Key: PrecomputedHashKey, Value: Sendable>: @unchecked Sendable {
+    private let shards: UnsafeMutablePointer<Mutex<Shard<Key, Value>>>
+    private let shardCount: Int
+    /// `shardCount - 1`: the count is a power of two, so a hash picks its shard by a mask
     /// (a division took tens of cycles on every lookup).
     private let shardMask: UInt
     let byteLimit: Int
@@ -41,35 +40,42 @@ final class BoundedCache<Key: PrecomputedHashKey, Value: Sendable>: Sendable {
         self.byteLimit = byteLimit
         let count = shardCount <= 1 ? 1 : 1 << (Int.bitWidth - (shardCount - 1).leadingZeroBitCount)
         let perShard = max(byteLimit / count, 1)
-        shards = (0..<count).map { _ in LockedShard(byteLimit: perShard) }
+        shards = .allocate(capacity: count)
+        for index in 0..<count { (shards + index).initialize(to: Mutex(Shard(byteLimit: perShard))) }
+        self.shardCount = count
         shardMask = UInt(count - 1)
     }
 
-    private func shard(forHash hash: Int) -> LockedShard {
-        shards[Int(UInt(bitPattern: hash) & shardMask)]
+    deinit {
+        shards.deinitialize(count: shardCount)
+        shards.deallocate()
+    }
+
+    private func shard(forHash hash: Int) -> UnsafeMutablePointer<Mutex<Shard<Key, Value>>> {
+        shards + Int(UInt(bitPattern: hash) & shardMask)
     }
 
     /// The cached value for `key`, or nil (counted as a miss).
     func value(for key: Key) -> Value? {
-        shard(forHash: key.precomputedHash).mutex.withLock { $0.lookUp(key) }
+        shard(forHash: key.precomputedHash).pointee.withLock { $0.lookUp(key) }
     }
 
     /// The value whose key has `hash` and satisfies `matches`: a lookup that needs no key built.
     func value(hash: Int, where matches: @Sendable (Key) -> Bool) -> Value? {
-        shard(forHash: hash).mutex.withLock { $0.lookUp(hash: hash, where: matches) }
+        shard(forHash: hash).pointee.withLock { $0.lookUp(hash: hash, where: matches) }
     }
 
     /// Stores `value`, which holds about `bytes` bytes, under `key`.
     func insert(_ value: Value, for key: Key, bytes: Int) {
         // What the insertion evicts is released here, after the lock: freeing a shaped paragraph
         // (dozens of arrays) inside it kept other threads waiting on the shard.
-        let evicted = shard(forHash: key.precomputedHash).mutex.withLock { $0.insert(value, for: key, bytes: bytes) }
+        let evicted = shard(forHash: key.precomputedHash).pointee.withLock { $0.insert(value, for: key, bytes: bytes) }
         withExtendedLifetime(evicted) {}
     }
 
     var statistics: CacheStatistics {
-        shards.reduce(into: CacheStatistics.zero) { total, shard in
-            shard.mutex.withLock { shard in
+        (0..<shardCount).reduce(into: CacheStatistics.zero) { total, index in
+            shards[index].withLock { shard in
                 total.hits += shard.hits
                 total.misses += shard.misses
                 total.evictions += shard.evictions
@@ -81,7 +87,7 @@ final class BoundedCache<Key: PrecomputedHashKey, Value: Sendable>: Sendable {
 
     /// Drops every entry (counters are kept).
     func removeAll() {
-        for shard in shards { shard.mutex.withLock { $0.removeAll() } }
+        for index in 0..<shardCount { shards[index].withLock { $0.removeAll() } }
     }
 }
 
