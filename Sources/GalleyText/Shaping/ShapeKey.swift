@@ -35,13 +35,14 @@ struct ShapeKey: PrecomputedHashKey {
 
     /// The same key for another segment's text (hashed from ``stateBeforeText``, so that the
     /// fields it shares with this key are not hashed again).
-    func with(text: SegmentText) -> ShapeKey {
+    func with(text: consuming SegmentText) -> ShapeKey {
         var hasher = KeyHasher(resuming: stateBeforeText)
         text.combine(into: &hasher)
         return ShapeKey(base: self, text: text, hashCode: hasher.finalized)
     }
 
-    private init(base: ShapeKey, text: SegmentText, hashCode: Int) {
+    /// `text` is taken, not copied: a copy retained its storage for every word looked up.
+    private init(base: ShapeKey, text: consuming SegmentText, hashCode: Int) {
         faceID = base.faceID
         featureSetID = base.featureSetID
         script = base.script
