@@ -5,31 +5,49 @@ import CGalleyShims
 enum ICUReference {
     /// UTF-16 offsets where ICU allows a line break in `text` (the end included).
     static func lineBreaks(_ text: String, locale: String = "") -> Set<Int> {
-        boundaries(of: text, kind: CGalley_BreakLine, locale: locale)
+        guard let iterator = try? ICUBreakIterator(kind: CGalley_BreakLine, locale: locale) else { return [] }
+        return iterator.boundaries(of: Array(text.utf16))
     }
 
     /// UTF-16 offsets where ICU's character iterator starts a grapheme cluster (the end
     /// included, the start not).
     static func graphemeBoundaries(_ text: String) -> Set<Int> {
-        boundaries(of: text, kind: CGalley_BreakCharacter, locale: "")
+        guard let iterator = try? ICUBreakIterator(kind: CGalley_BreakCharacter, locale: "") else { return [] }
+        return iterator.boundaries(of: Array(text.utf16))
+    }
+}
+
+/// One ICU break iterator, for as many texts as a test gives it (opening one per text made
+/// tests of many short strings take minutes).
+struct ICUBreakIterator: ~Copyable {
+    private let pointer: OpaquePointer
+
+    struct OpenError: Error { let locale: String }
+
+    init(kind: Int, locale: String) throws {
+        var error: UnsafePointer<CChar>?
+        guard let opened = CGalley_breakIteratorOpen(Int32(kind), locale, &error) else { throw OpenError(locale: locale) }
+        pointer = opened
     }
 
-    private static func boundaries(of text: String, kind: Int, locale: String) -> Set<Int> {
-        let utf16 = Array(text.utf16)
-        var error: UnsafePointer<CChar>?
-        guard let iterator = CGalley_breakIteratorOpen(Int32(kind), locale, &error) else { return [] }
-        defer { CGalley_breakIteratorClose(iterator) }
-        var boundaries = Set<Int>()
-        utf16.withUnsafeBufferPointer { buffer in
-            _ = CGalley_breakIteratorSetText(iterator, buffer.baseAddress, Int32(buffer.count))
+    /// The boundaries ICU finds in `text` (the end included, the start not).
+    func boundaries(of text: [UInt16]) -> Set<Int> { Set(ruleStatuses(of: text).keys) }
+
+    /// Each boundary in `text` with the status of the rule that made it.
+    func ruleStatuses(of text: [UInt16]) -> [Int: Int32] {
+        var found: [Int: Int32] = [:]
+        text.withUnsafeBufferPointer { buffer in
+            _ = CGalley_breakIteratorSetText(pointer, buffer.baseAddress, Int32(buffer.count))
             while true {
-                let boundary = CGalley_breakIteratorNext(iterator)
+                let boundary = CGalley_breakIteratorNext(pointer)
                 if boundary < 0 { break }
-                boundaries.insert(Int(boundary))
+                found[Int(boundary)] = CGalley_breakIteratorRuleStatus(pointer)
             }
         }
-        return boundaries
+        return found
     }
+
+    deinit { CGalley_breakIteratorClose(pointer) }
 }
 
 extension String {
