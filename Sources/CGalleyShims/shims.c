@@ -5,6 +5,7 @@
 #include <unicode/ubrk.h>
 #include <unicode/uchar.h>
 #include <unicode/uloc.h>
+#include <unicode/uvernum.h>
 
 CGalley_BreakIterator *CGalley_breakIteratorOpen(int kind, const char *locale, const char **error) {
     UErrorCode status = U_ZERO_ERROR;
@@ -122,4 +123,8 @@ int CGalley_simpleLineBreakClass(uint32_t scalar) {
             ? CGalley_SimpleBreakOpen : CGalley_SimpleBreakCloseParenthesis;
     default: return CGalley_SimpleBreakOther;
     }
+}
+
+int CGalley_icuMajorVersion(void) {
+    return U_ICU_VERSION_MAJOR_NUM;
 }

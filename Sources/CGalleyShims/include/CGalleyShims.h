@@ -65,4 +65,7 @@ enum {
 /// `scalar`'s line-break class as one of the CGalley_SimpleBreak values.
 int CGalley_simpleLineBreakClass(uint32_t scalar);
 
+/// The major version of the ICU this was built against (and linked with: ICU's symbols carry it).
+int CGalley_icuMajorVersion(void);
+
 #endif
