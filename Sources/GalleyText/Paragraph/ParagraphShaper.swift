@@ -112,13 +112,19 @@ private struct Builder {
     let chains: [FallbackChain]
     let segmentShaper: SegmentShaper
 
-    /// Per grapheme: its start, style index and face (an index into its style's chain, so that
-    /// building the arrays retains no faces).
+    /// Per grapheme: its start (and the text's length at the end), style index and face (an
+    /// index into its style's chain, so that building the arrays retains no faces). The styles
+    /// are empty when there is one, and the faces when every one is 0 (see
+    /// `unitsTakePrimaryFaces`): read them through `styleIndex(ofGrapheme:)` and `faceIndex(ofGrapheme:)`.
     var graphemeStarts: [Int] = []
     var graphemeStyles: [Int] = []
     var graphemeFaces: [Int] = []
     /// Whether every grapheme is one unit in face 0 of its chain (see ``assignFonts(_:runs:)``).
     var unitsTakePrimaryFaces = false
+
+    var graphemeCount: Int { graphemeStarts.count - 1 }
+    func styleIndex(ofGrapheme index: Int) -> Int { graphemeStyles.isEmpty ? 0 : graphemeStyles[index] }
+    func faceIndex(ofGrapheme index: Int) -> Int { graphemeFaces.isEmpty ? 0 : graphemeFaces[index] }
     var missing: [Unicode.Scalar] = []
     var items: [ShapedItem] = []
     /// Per item: the index of the first grapheme (break unit) after it.
@@ -150,12 +156,13 @@ private struct Builder {
                 for index in starts.indices { starts[index] = index }
             }
             graphemeStarts = starts
-            var styleIndices = [Int](filling: 0, count: text.count)
-            for (styleIndex, run) in runs.enumerated().dropFirst() {
-                for index in run.range { styleIndices[index] = styleIndex }
+            if runs.count > 1 {
+                var styleIndices = [Int](filling: 0, count: text.count)
+                for (styleIndex, run) in runs.enumerated().dropFirst() {
+                    for index in run.range { styleIndices[index] = styleIndex }
+                }
+                graphemeStyles = styleIndices
             }
-            graphemeStyles = styleIndices
-            graphemeFaces = [Int](filling: 0, count: text.count)
             unitsTakePrimaryFaces = true
             return
         }
@@ -306,8 +313,8 @@ private struct Builder {
 
     /// Groups graphemes into items of one style, face, script and bidi level.
     mutating func itemize() {
-        guard !graphemeFaces.isEmpty else { return }
-        let ends = unitsTakePrimaryFaces && analysis.levels.isEmpty ? itemEndsByStyleAndScript() : itemEnds()
+        guard graphemeCount > 0 else { return }
+        let ends = unitsTakePrimaryFaces ? itemEndsOfPrimaryFaceUnits() : itemEnds()
         items.reserveCapacity(ends.count)
         var itemStart = 0
         for end in ends {
@@ -344,33 +351,38 @@ private struct Builder {
         }
         }
         }
-        ends.append(graphemeFaces.count)
+        ends.append(graphemeCount)
         return ends
     }
 
-    /// ``itemEnds()`` for graphemes that are units, all in face 0 and at level 0: only a style
-    /// or a script ends an item.
-    private func itemEndsByStyleAndScript() -> [Int] {
+    /// ``itemEnds()`` for graphemes that are units, all in face 0: only a script, a style (when
+    /// there are several) or a bidi level (when some is not 0) ends an item.
+    private func itemEndsOfPrimaryFaceUnits() -> [Int] {
         var ends: [Int] = []
         ends.reserveCapacity(8)
         graphemeStyles.withUnsafeBufferPointer { styleIndices in
+        analysis.levels.withUnsafeBufferPointer { levels in
         analysis.scripts.withUnsafeBufferPointer { scripts in
             var itemStart = 0
             for index in 1..<scripts.count
-            where scripts[index] != scripts[itemStart] || styleIndices[index] != styleIndices[itemStart] {
+            where scripts[index] != scripts[itemStart]
+                || (!styleIndices.isEmpty && styleIndices[index] != styleIndices[itemStart])
+                || (!levels.isEmpty && levels[index] != levels[itemStart]) {
                 ends.append(index)
                 itemStart = index
             }
         }
         }
-        ends.append(graphemeFaces.count)
+        }
+        ends.append(graphemeCount)
         return ends
     }
 
     private mutating func appendItem(graphemes: Range<Int>) {
         let start = graphemeStarts[graphemes.lowerBound]
-        let style = styles[graphemeStyles[graphemes.lowerBound]]
-        let face = chains[graphemeStyles[graphemes.lowerBound]].faces[graphemeFaces[graphemes.lowerBound]]
+        let styleIndex = styleIndex(ofGrapheme: graphemes.lowerBound)
+        let style = styles[styleIndex]
+        let face = chains[styleIndex].faces[faceIndex(ofGrapheme: graphemes.lowerBound)]
         var features = style.features
         if style.letterSpacing != 0 {
             features += ["liga", "clig", "dlig"].map { FontFeature(tag: $0, value: 0) }
@@ -381,7 +393,7 @@ private struct Builder {
             isRightToLeft: level & 1 == 1)
         items.append(ShapedItem(
             range: start..<graphemeStarts[graphemes.upperBound],
-            styleIndex: graphemeStyles[graphemes.lowerBound], face: face, size: style.size,
+            styleIndex: styleIndex, face: face, size: style.size,
             scale: style.size / Double(face.metrics.unitsPerEm), letterSpacing: style.letterSpacing,
             level: level, metrics: face.metrics.scaled(to: style.size), segments: [], shapeKey: key))
     }
@@ -457,7 +469,7 @@ private struct Builder {
     }
 
     private func makeUnits(_ text: UnsafeBufferPointer<UInt16>, advances: [Double], segmentStarts: [Bool]) -> BreakUnits {
-        let count = graphemeFaces.count
+        let count = graphemeCount
         let itemEnds = itemUnitEnds
         var unitFlags = [UnitFlags](filling: [], count: count)
         var unitItems = [Int32](filling: 0, count: count)

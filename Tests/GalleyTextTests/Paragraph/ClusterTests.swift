@@ -73,6 +73,13 @@ struct ClusterTests {
         let mixed = try Shared.engine.layout("ab 漢 cd", style: Shared.style(17), width: 500)
         #expect(mixed.glyphRuns.map(\.face.familyName) == ["Noto Sans", "Noto Sans CJK JP", "Noto Sans"])
         #expect(mixed.glyphRuns.map { $0.clusters.first } == [0, 3, 5])
+        // In a right-to-left paragraph, still all in the primary face, items part at each bidi
+        // level: the words and the comma between them at 2, the final "!" (between a letter and
+        // the paragraph's end, so of its direction, UAX #9 N1-N2) at 1.
+        let forced = try Shared.engine.layout(
+            "Hello, world!", style: Shared.style(17), width: 500, paragraph: ParagraphStyle(direction: .rightToLeft))
+        #expect(forced.glyphRuns.allSatisfy { $0.face.familyName == "Noto Sans" })
+        #expect(Set(forced.glyphRuns.map { "\($0.bidiLevel):\($0.clusters.min() ?? -1)" }) == ["2:0", "1:12"])
     }
 
     @Test("Characters no font covers are measured with .notdef and reported")
