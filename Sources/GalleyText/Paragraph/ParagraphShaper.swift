@@ -121,14 +121,14 @@ private struct Builder {
     var graphemeFaces: [Int] = []
     /// Whether every grapheme is one unit in face 0 of its chain (see ``assignFonts(_:runs:)``).
     var unitsTakePrimaryFaces = false
-
-    var graphemeCount: Int { graphemeStarts.count - 1 }
-    func styleIndex(ofGrapheme index: Int) -> Int { graphemeStyles.isEmpty ? 0 : graphemeStyles[index] }
-    func faceIndex(ofGrapheme index: Int) -> Int { graphemeFaces.isEmpty ? 0 : graphemeFaces[index] }
     var missing: [Unicode.Scalar] = []
     var items: [ShapedItem] = []
     /// Per item: the index of the first grapheme (break unit) after it.
     var itemUnitEnds: [Int] = []
+
+    var graphemeCount: Int { graphemeStarts.count - 1 }
+    func styleIndex(ofGrapheme index: Int) -> Int { graphemeStyles.isEmpty ? 0 : graphemeStyles[index] }
+    func faceIndex(ofGrapheme index: Int) -> Int { graphemeFaces.isEmpty ? 0 : graphemeFaces[index] }
 
     init(
         utf16: [UInt16], analysis: TextAnalysis, styles: [TextStyle], chains: [FallbackChain],
