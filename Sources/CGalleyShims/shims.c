@@ -97,13 +97,10 @@ int32_t CGalley_localeFromLanguageTag(const char *tag, char *buffer, int32_t cap
     return length;
 }
 
-int CGalley_isAlphabeticLineBreak(uint32_t scalar) {
-    return u_getIntPropertyValue((UChar32)scalar, UCHAR_LINE_BREAK) == U_LB_ALPHABETIC;
-}
-
 int CGalley_simpleLineBreakClass(uint32_t scalar) {
+    int lineBreak = u_getIntPropertyValue((UChar32)scalar, UCHAR_LINE_BREAK);
     int eastAsianWidth;
-    switch (u_getIntPropertyValue((UChar32)scalar, UCHAR_LINE_BREAK)) {
+    switch (lineBreak) {
     case U_LB_ALPHABETIC: return CGalley_SimpleBreakAlphabetic;
     case U_LB_NUMERIC: return CGalley_SimpleBreakNumeric;
     case U_LB_QUOTATION: return CGalley_SimpleBreakQuotation;
@@ -119,8 +116,7 @@ int CGalley_simpleLineBreakClass(uint32_t scalar) {
         if (eastAsianWidth == U_EA_FULLWIDTH || eastAsianWidth == U_EA_WIDE || eastAsianWidth == U_EA_HALFWIDTH) {
             return CGalley_SimpleBreakOther;
         }
-        return u_getIntPropertyValue((UChar32)scalar, UCHAR_LINE_BREAK) == U_LB_OPEN_PUNCTUATION
-            ? CGalley_SimpleBreakOpen : CGalley_SimpleBreakCloseParenthesis;
+        return lineBreak == U_LB_OPEN_PUNCTUATION ? CGalley_SimpleBreakOpen : CGalley_SimpleBreakCloseParenthesis;
     default: return CGalley_SimpleBreakOther;
     }
 }

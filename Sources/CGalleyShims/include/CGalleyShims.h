@@ -49,9 +49,6 @@ void CGalley_bidiReorderVisual(const uint8_t *levels, int32_t count, int32_t *vi
 /// Returns the ID's length, or -1 if the tag is malformed or the buffer too small.
 int32_t CGalley_localeFromLanguageTag(const char *tag, char *buffer, int32_t capacity);
 
-/// Whether `scalar`'s line-break class (UAX #14) is AL, alphabetic.
-int CGalley_isAlphabeticLineBreak(uint32_t scalar);
-
 /// Line-break classes (UAX #14) that Galley's simple line breaker handles; everything else is
 /// Other. Open and CloseParenthesis exclude East Asian wide, fullwidth and halfwidth forms,
 /// which rule LB30 leaves out.

@@ -12,9 +12,9 @@ internal import CGalleyShims
 /// break between two classes when they touch, and when spaces separate them (the "pair table"
 /// of UAX #14 §7), plus one state for a word-initial hyphen. ICU's iterator, with its rule
 /// engine and break cache, costs about 90 instructions a unit and was the largest single cost
-/// of a new paragraph; the table, one lookup a unit, about 25. Any other class (slashes, dashes, marks,
-/// ideographs, line ends...) and the one context the pairs cannot tell (IS before NU, which
-/// rule LB25 decides by what precedes) send the text to ICU. The tests hold the table to ICU's
+/// of a new paragraph; the table, one lookup a unit, about 25. Any other class (slashes,
+/// dashes, marks, ideographs, line ends...) and the one context the pairs cannot tell (IS
+/// before NU, which rule LB25 decides by what precedes) send the text to ICU. The tests hold the table to ICU's
 /// answers on every string of up to five characters drawn from these classes, in every
 /// language it is used for, and on longer random strings.
 enum SimpleLineBreaks {

@@ -101,9 +101,14 @@ final class VisiblePrefix: Sendable {
 
     /// Whether `cut` follows spaces that follow a letter, and a letter starts there.
     private static func isSafeCut(_ utf16: UnsafeBufferPointer<UInt16>, at cut: Int) -> Bool {
-        guard utf16[cut - 1] == 0x20, CGalley_isAlphabeticLineBreak(UInt32(utf16[cut])) != 0 else { return false }
+        guard utf16[cut - 1] == 0x20, isAlphabetic(utf16[cut]) else { return false }
         var before = cut - 1
         while before > 0 && utf16[before] == 0x20 { before -= 1 }
-        return utf16[before] != 0x20 && CGalley_isAlphabeticLineBreak(UInt32(utf16[before])) != 0
+        return utf16[before] != 0x20 && isAlphabetic(utf16[before])
+    }
+
+    /// Whether `unit`'s line-break class is AL.
+    private static func isAlphabetic(_ unit: UInt16) -> Bool {
+        CGalley_simpleLineBreakClass(UInt32(unit)) == CGalley_SimpleBreakAlphabetic
     }
 }
