@@ -23,7 +23,7 @@ extension Galley {
                 writer.add("width", measurement.width)
                 writer.add("height", measurement.height)
                 let frames = arrangement.frames.mapValues { JSONValue.array($0.components.map { .number($0) }) }
-                writer.add("frames", .object(frames))
+                writer.add("frames", .object(JSONObject(frames)))
                 output = writer.finish()
             }
         }

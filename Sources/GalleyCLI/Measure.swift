@@ -57,7 +57,7 @@ extension Galley {
 
         /// The output line for one input line, and whether it is an error.
         static func measure(_ line: LineSource.Line, engine: TextEngine, scale: Double?) -> (line: [UInt8], failed: Bool) {
-            let object: [String: JSONValue]
+            let object: JSONObject
             do {
                 let value = try JSONParser.parse(line.bytes)
                 guard case .object(let members) = value else {

@@ -21,7 +21,7 @@ struct MeasureRequest {
     /// Reads a request from a decoded JSON object.
     ///
     /// - Throws: ``FieldError`` naming the first bad field.
-    init(_ object: [String: JSONValue]) throws(FieldError) {
+    init(_ object: JSONObject) throws(FieldError) {
         let fields = Fields(object: object)
         id = object["id"] ?? .null
         text = try fields.string("text")
@@ -56,7 +56,7 @@ struct MeasureRequest {
 
 /// Typed access to an object's fields, with errors that name the field.
 private struct Fields {
-    let object: [String: JSONValue]
+    let object: JSONObject
 
     func string(_ name: String) throws(MeasureRequest.FieldError) -> String {
         guard let value = try optionalString(name) else { throw missing(name) }

@@ -69,8 +69,7 @@ public struct JSONParser {
     private mutating func parseObject(depth: Int) throws(JSONParseError) -> JSONValue {
         guard depth < Self.maximumDepth else { throw error("nesting deeper than \(Self.maximumDepth) levels") }
         position += 1
-        var members: [String: JSONValue] = [:]
-        members.reserveCapacity(8)  // most objects are small: no rehash on the way to eight members
+        var members = JSONObject(minimumCapacity: 8)  // most objects are small: no regrowing on the way to eight members
         skipWhitespace()
         if consume(UInt8(ascii: "}")) { return .object(members) }
         while true {
@@ -82,7 +81,7 @@ public struct JSONParser {
             skipWhitespace()
             guard consume(UInt8(ascii: ":")) else { throw error("expected ':' after member name \"\(key)\", found \(describeCurrent())") }
             skipWhitespace()
-            members[key] = try parseValue(depth: depth + 1)
+            members.set(key, try parseValue(depth: depth + 1), tag: JSONObject.tag(of: key))
             skipWhitespace()
             if consume(UInt8(ascii: ",")) { continue }
             if consume(UInt8(ascii: "}")) { return .object(members) }

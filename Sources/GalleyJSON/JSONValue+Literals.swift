@@ -10,7 +10,9 @@ extension JSONValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, Ex
     public init(booleanLiteral value: Bool) { self = .bool(value) }
     public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
     public init(dictionaryLiteral elements: (String, JSONValue)...) {
-        self = .object(Dictionary(elements, uniquingKeysWith: { $1 }))
+        var object = JSONObject(minimumCapacity: elements.count)
+        for (name, value) in elements { object[name] = value }
+        self = .object(object)
     }
     public init(nilLiteral: ()) { self = .null }
 }

@@ -8,7 +8,7 @@ public enum JSONValue: Codable, Hashable, Sendable {
     case number(Double)
     case string(String)
     case array([JSONValue])
-    case object([String: JSONValue])
+    case object(JSONObject)
 
     /// Decodes any JSON value from a `Decoder` (for use inside `Codable` types).
     public init(from decoder: any Decoder) throws {
@@ -19,7 +19,7 @@ public enum JSONValue: Codable, Hashable, Sendable {
         else if let value = try? container.decode(Double.self) { self = .number(value) }
         else if let value = try? container.decode(String.self) { self = .string(value) }
         else if let value = try? container.decode([JSONValue].self) { self = .array(value) }
-        else { self = .object(try container.decode([String: JSONValue].self)) }
+        else { self = .object(JSONObject(try container.decode([String: JSONValue].self))) }
     }
 
     /// Encodes the value with any `Encoder`.
@@ -32,7 +32,7 @@ public enum JSONValue: Codable, Hashable, Sendable {
         case .number(let value): try container.encode(value)
         case .string(let value): try container.encode(value)
         case .array(let value): try container.encode(value)
-        case .object(let value): try container.encode(value)
+        case .object(let value): try container.encode(value.dictionary)
         }
     }
 

@@ -6,21 +6,28 @@ import GalleyJSON
 public struct FieldPath: Sendable, Hashable, CustomStringConvertible, ExpressibleByStringLiteral {
     /// The path's components, in order.
     public let components: [String]
+    /// Each component's ``JSONObject`` tag, worked out once: rows look the same paths up.
+    private let tags: [UInt64]
 
     /// A path from its dotted form.
     public init(_ dotted: String) {
         components = dotted.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        tags = components.map(JSONObject.tag(of:))
     }
 
     public init(stringLiteral value: String) { self.init(value) }
 
     /// The value the path leads to inside `fields`, or nil when any step is missing.
-    public func value(in fields: [String: JSONValue]) -> JSONValue? {
-        guard let first = components.first, var current = fields[first] else { return nil }
-        for component in components.dropFirst() {
+    public func value(in fields: JSONObject) -> JSONValue? {
+        guard let first = components.first, var current = fields.value(named: first, tag: tags[0]) else { return nil }
+        // By index: a zipped pair of slices was a generic iterator made and destroyed per lookup.
+        var step = 1
+        while step < components.count {
+            let component = components[step]
+            defer { step += 1 }
             switch current {
             case .object(let members):
-                guard let next = members[component] else { return nil }
+                guard let next = members.value(named: component, tag: tags[step]) else { return nil }
                 current = next
             case .array(let elements):
                 guard let index = Int(component), elements.indices.contains(index) else { return nil }

@@ -14,10 +14,10 @@ public struct Item: Sendable, Hashable {
     /// Picks the row's template in a ``TemplateRegistry``.
     public var kind: String
     /// Every other member of the item's object.
-    public var fields: [String: JSONValue]
+    public var fields: JSONObject
 
     /// An item from its parts.
-    public init(id: String, kind: String, fields: [String: JSONValue] = [:]) {
+    public init(id: String, kind: String, fields: JSONObject = [:]) {
         self.id = id
         self.kind = kind
         self.fields = fields
@@ -27,7 +27,7 @@ public struct Item: Sendable, Hashable {
     /// required; every other member is a field.
     ///
     /// - Throws: ``LayoutError/invalidItem(_:)`` naming what is missing or mistyped.
-    public init(object: consuming [String: JSONValue]) throws(LayoutError) {
+    public init(object: consuming JSONObject) throws(LayoutError) {
         // Taken over, not copied, when the caller hands its only reference: the two members are
         // then removed in place, each found once (the removal hands back the value).
         var fields = consume object

@@ -64,7 +64,7 @@ extension TextStyleSpec {
     }
 
     var json: JSONValue {
-        var members: [String: JSONValue] = ["family": .string(family), "size": .number(size), "weight": .integer(weight)]
+        var members: JSONObject = ["family": .string(family), "size": .number(size), "weight": .integer(weight)]
         if italic { members["italic"] = .bool(true) }
         if lineHeightMultiple != 0 { members["lineHeightMultiple"] = .number(lineHeightMultiple) }
         if letterSpacing != 0 { members["letterSpacing"] = .number(letterSpacing) }

@@ -4,7 +4,7 @@ import GalleyJSON
 
 /// Reads one JSON object's members, rejecting unknown keys, with errors naming `path`.
 struct JSONReader {
-    let object: [String: JSONValue]
+    let object: JSONObject
     let path: String
     private var used: Set<String> = []
 

@@ -25,7 +25,7 @@ extension Template: Codable {
 
     /// The template in its JSON form.
     public var json: JSONValue {
-        var members: [String: JSONValue] = ["name": .string(name), "root": root.json]
+        var members: JSONObject = ["name": .string(name), "root": root.json]
         if let minimumHeight { members["minimumHeight"] = minimumHeight.json }
         return .object(members)
     }
@@ -204,7 +204,7 @@ extension Node {
 
     /// The node in its JSON form.
     var json: JSONValue {
-        var members: [String: JSONValue] = ["type": .string(typeName)]
+        var members: JSONObject = ["type": .string(typeName)]
         if let name { members["name"] = .string(name) }
         if flex.grow != 0 { members["grow"] = .number(flex.grow) }
         if let shrink = flex.shrink { members["shrink"] = .number(shrink) }
@@ -265,7 +265,7 @@ extension Node {
 }
 
 extension LabelContent {
-    var json: [String: JSONValue] {
+    var json: JSONObject {
         switch self {
         case .field(let field): ["field": .string(field.description)]
         case .literal(let text): ["text": .string(text)]
@@ -301,7 +301,7 @@ extension SizeSpec {
 
 extension Dimension {
     var json: JSONValue {
-        var members: [String: JSONValue] = [:]
+        var members: JSONObject = [:]
         if let fixed { members["fixed"] = fixed.json }
         if let minimum { members["min"] = minimum.json }
         if let maximum { members["max"] = maximum.json }

@@ -9,7 +9,7 @@ import Testing
 struct NodeBehaviourTests {
     typealias F = Fixture
 
-    static func frames(_ template: Template, _ fields: [String: JSONValue], width: Double = 320, scale: Double = 1, direction: LayoutEnvironment.Direction = .auto) throws -> (RowMeasurement, [String: Rect]) {
+    static func frames(_ template: Template, _ fields: JSONObject, width: Double = 320, scale: Double = 1, direction: LayoutEnvironment.Direction = .auto) throws -> (RowMeasurement, [String: Rect]) {
         let measurement = try measure(F.item("x", fields), template: try CompiledTemplate(template), width: width, environment: F.environment(scale: scale, direction: direction))
         return (measurement, arrange(measurement).frames)
     }
@@ -120,7 +120,7 @@ struct NodeBehaviourTests {
             ]))))
         }
         let stamp = F.ceil(F.naturalWidth("12:45", "font"), 1)
-        let fields: [String: JSONValue] = ["long": .string(text), "stamp": "12:45"]
+        let fields: JSONObject = ["long": .string(text), "stamp": "12:45"]
         for width in [200.0, 320, 768] {
             let (measurement, frames) = try Self.frames(template(Flex(grow: 1, shrink: 1)), fields, width: width)
             #expect(frames["long"]!.width == width - 10 - stamp)

@@ -72,7 +72,7 @@ enum Fixture {
         return Rect(x: round(x), y: round(y), width: round(x + width) - round(x), height: round(y + height) - round(y))
     }
 
-    static func item(_ kind: String, _ fields: [String: JSONValue]) -> Item { Item(id: kind, kind: kind, fields: fields) }
+    static func item(_ kind: String, _ fields: JSONObject) -> Item { Item(id: kind, kind: kind, fields: fields) }
 }
 
 extension Rect {
