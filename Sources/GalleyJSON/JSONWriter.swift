@@ -34,24 +34,38 @@ public struct JSONWriter {
 
     /// Adds a member whose value is any JSON value.
     public mutating func add(_ key: String, _ value: JSONValue) {
+        let appended = appendMember(key) { scratch in
+            switch value {
+            case .null: scratch.appendLiteral("null")
+            case .bool(let value): scratch.appendLiteral(value ? "true" : "false")
+            case .integer(let value): scratch.append(value)
+            case .number(let value): scratch.append(value)
+            case .string(let value): scratch.appendQuoted(value)
+            case .array, .object: false
+            }
+        }
+        guard !appended else { return }
         separate(key)
         Self.write(value, to: &bytes)
     }
 
     /// Adds a number (integral values print without a fraction; non-finite ones as null).
     public mutating func add(_ key: String, _ value: Double) {
+        guard !appendMember(key, { $0.append(value) }) else { return }
         separate(key)
         Self.write(value, to: &bytes)
     }
 
     /// Adds an integer.
     public mutating func add(_ key: String, _ value: Int) {
+        guard !appendMember(key, { $0.append(value) }) else { return }
         separate(key)
         Self.write(value, to: &bytes)
     }
 
     /// Adds a string, escaped.
     public mutating func add(_ key: String, _ value: String) {
+        guard !appendMember(key, { $0.appendQuoted(value) }) else { return }
         separate(key)
         Self.writeString(value, to: &bytes)
     }
@@ -84,6 +98,23 @@ public struct JSONWriter {
     public consuming func finish() -> [UInt8] {
         bytes.append(UInt8(ascii: "}"))
         return bytes
+    }
+
+    /// Appends the member of `key` and what `value` writes, formatted in stack memory and
+    /// appended at once (see ``ByteScratch``); false, with nothing appended, when the key or
+    /// the value is too long, needs escapes or is a number Swift must describe: the caller
+    /// then writes the member piece by piece.
+    private mutating func appendMember(_ key: String, _ value: (inout ByteScratch) -> Bool) -> Bool {
+        let isFirst = isFirst
+        let appended = ByteScratch.with { scratch in
+            guard isFirst || scratch.append(UInt8(ascii: ",")), scratch.appendQuoted(key), scratch.append(UInt8(ascii: ":")),
+                value(&scratch)
+            else { return false }
+            bytes.append(contentsOf: scratch.bytes)
+            return true
+        }
+        if appended { self.isFirst = false }
+        return appended
     }
 
     private mutating func separate(_ key: String) {
@@ -128,42 +159,23 @@ public struct JSONWriter {
         }
     }
 
-    /// Appends `value` in decimal, digit by digit (no string in between).
+    /// Appends `value` in decimal (no string in between).
     static func write(_ value: Int, to bytes: inout [UInt8]) {
-        if value < 0 { bytes.append(UInt8(ascii: "-")) }
-        // The magnitude as unsigned: `Int.min` has none as an `Int`.
-        var magnitude = value.magnitude
-        var divisor: UInt = 1
-        while magnitude / divisor >= 10 { divisor *= 10 }
-        while divisor > 0 {
-            bytes.append(UInt8(ascii: "0") + UInt8(magnitude / divisor))
-            magnitude %= divisor
-            divisor /= 10
+        ByteScratch.with { scratch in
+            _ = scratch.append(value)
+            bytes.append(contentsOf: scratch.bytes)
         }
     }
 
-    /// Appends a number: integral values as integers, others in Swift's shortest round-trip form.
+    /// Appends a number: integral values as integers, quarters as decimals, others in Swift's
+    /// shortest round-trip form, non-finite ones as `null`.
     static func write(_ value: Double, to bytes: inout [UInt8]) {
-        if value.isFinite && value == value.rounded() && abs(value) < 1e15 {
-            write(Int(value), to: &bytes)
-        } else if abs(value) < 1e12 && (value * 4).rounded() == value * 4 {
-            // Quarters (heights and frames snapped to 2× pixels), exact in binary: below 1e12 the
-            // spacing of doubles is far finer than 0.05, so no shorter decimal names the same
-            // double and the shortest form is the decimal expansion (above, it may not be).
-            if value < 0 { bytes.append(UInt8(ascii: "-")) }
-            let quarters = Int(abs(value) * 4)
-            write(quarters / 4, to: &bytes)
-            bytes.append(UInt8(ascii: "."))
-            switch quarters % 4 {
-            case 1: bytes.append(UInt8(ascii: "2")); bytes.append(UInt8(ascii: "5"))
-            case 2: bytes.append(UInt8(ascii: "5"))
-            default: bytes.append(UInt8(ascii: "7")); bytes.append(UInt8(ascii: "5"))
-            }
-        } else if value.isFinite {
-            bytes.append(contentsOf: value.description.utf8)
-        } else {
-            bytes.append(contentsOf: "null".utf8)
+        let written = ByteScratch.with { scratch in
+            guard scratch.append(value) else { return false }
+            bytes.append(contentsOf: scratch.bytes)
+            return true
         }
+        if !written { bytes.append(contentsOf: value.description.utf8) }
     }
 
     /// Appends `string` as a quoted, escaped JSON string to `bytes`.

@@ -80,6 +80,30 @@ struct JSONParserTests {
         #expect(writer.line == #"{"id":"a\"\n\u0001","n":20,"x":0.30000000000000004,"list":[1,2],"ok":true}"#)
     }
 
+    @Test("Members too long to format at once are written piece by piece, the same way")
+    func longMembers() {
+        // Members are formatted in 64 bytes of stack memory when they fit: keys and values on
+        // both sides of that, of every kind.
+        for length in [1, 20, 40, 58, 59, 60, 61, 62, 63, 64, 65, 100] {
+            let long = String(repeating: "é", count: length / 2) + String(repeating: "k", count: length - length / 2 * 2)
+            let values: [(JSONValue, String)] = [
+                (.string(long), "\"\(long)\""), (.integer(Int.min), "\(Int.min)"), (.number(-123_456_789_012.75), "-123456789012.75"),
+                (.number(0.1), "0.1"), (.bool(false), "false"), (.null, "null"), (.array([1, 2]), "[1,2]"),
+            ]
+            var writer = JSONWriter()
+            var expected = "{"
+            for (index, (value, json)) in values.enumerated() {
+                writer.add(long + "\(index)", value)
+                expected += (index > 0 ? "," : "") + "\"\(long)\(index)\":" + json
+            }
+            writer.add(long, -2.5)
+            writer.add("i", Int.max)
+            writer.add("s", long)
+            expected += ",\"\(long)\":-2.5,\"i\":\(Int.max),\"s\":\"\(long)\"}"
+            #expect(writer.line == expected, "length \(length)")
+        }
+    }
+
     @Test("Numbers are written as Swift prints them, integers and quarters included")
     func numbers() {
         var values: [Double] = [0, -0.0, 1e15, -1e15, 1e300, 0.1, 1 / 3, 123.456, .pi, 2.5e-8]
