@@ -113,14 +113,13 @@ public struct JSONParser {
         // Most strings have no escapes: make them straight from their bytes, in one step.
         var scan = position
         while scan < bytes.count {
-            // Eight bytes at a time while none of them ends the plain run: strings are most of
-            // an item's bytes.
+            // Eight bytes at a time, straight to the first that ends the plain run: strings are
+            // most of an item's bytes.
             if scan + 8 <= bytes.count, let base = bytes.baseAddress {
-                let word = UnsafeRawPointer(base).loadUnaligned(fromByteOffset: scan, as: UInt64.self)
-                if !Self.mayEndPlainRun(word) {
-                    scan += 8
-                    continue
-                }
+                let word = UInt64(littleEndian: UnsafeRawPointer(base).loadUnaligned(fromByteOffset: scan, as: UInt64.self))
+                let plain = Self.plainByteCount(word)
+                scan += plain
+                if plain == 8 { continue }
             }
             let byte = bytes[scan]
             if byte == UInt8(ascii: "\"") {
@@ -158,17 +157,20 @@ public struct JSONParser {
         throw error("unterminated string")
     }
 
-    /// Whether any byte of `word` is a quote, a backslash or a control character (below
-    /// U+0020), by the carry-free tests for a zero byte and a byte below a bound (the "has
-    /// less" trick): exact about whether there is one, whatever the byte order.
+    /// How many bytes of `word` (eight bytes read little-endian, so the first is the lowest)
+    /// come before the first quote, backslash or control character (below U+0020); 8 when
+    /// none does. By the tests for a byte below a bound (the "has less" trick), which flag the
+    /// high bit of such bytes: a borrow runs upward only out of a flagged byte, so the lowest
+    /// flag is always a true one (higher ones may not be).
     @inline(__always)
-    private static func mayEndPlainRun(_ word: UInt64) -> Bool {
+    static func plainByteCount(_ word: UInt64) -> Int {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highBits: UInt64 = 0x8080_8080_8080_8080
-        func hasByteBelow(_ value: UInt64, _ bound: UInt64) -> Bool { (value &- ones &* bound) & ~value & highBits != 0 }
-        return hasByteBelow(word, 0x20)
-            || hasByteBelow(word ^ (ones &* UInt64(UInt8(ascii: "\""))), 1)
-            || hasByteBelow(word ^ (ones &* UInt64(UInt8(ascii: "\\"))), 1)
+        func bytesBelow(_ value: UInt64, _ bound: UInt64) -> UInt64 { (value &- ones &* bound) & ~value & highBits }
+        let flags = bytesBelow(word, 0x20)
+            | bytesBelow(word ^ (ones &* UInt64(UInt8(ascii: "\""))), 1)
+            | bytesBelow(word ^ (ones &* UInt64(UInt8(ascii: "\\"))), 1)
+        return flags.trailingZeroBitCount >> 3
     }
 
     private mutating func parseEscape() throws(JSONParseError) -> Unicode.Scalar {

@@ -1,6 +1,6 @@
 // The JSON parser: values of every kind, located errors, and no crash on any input.
 
-import GalleyJSON
+@testable import GalleyJSON
 import Testing
 
 @Suite("JSON parser")
@@ -31,6 +31,42 @@ struct JSONParserTests {
             #expect(throws: JSONParseError.self) { try JSONParser.parse("\"\(run)\u{01}abcdefghij\"") }
             #expect(throws: JSONParseError.self) { try JSONParser.parse("\"\(run)\u{1F}\"") }
             #expect(throws: JSONParseError.self) { try JSONParser.parse("\"\(run)") }
+        }
+    }
+
+    @Test("The eight-byte scan stops at the first quote, backslash or control character, wherever the others are")
+    func plainByteCount() {
+        // Against a byte-by-byte count: every special byte at every position, behind plain
+        // bytes of every kind and before any bytes at all (specials after the first must not
+        // move it), then a fixed pseudo-random walk through words.
+        func expected(_ word: UInt64) -> Int {
+            (0..<8).first { index in
+                let byte = UInt8(truncatingIfNeeded: word >> (8 * UInt64(index)))
+                return byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+            } ?? 8
+        }
+        func word(_ bytes: [UInt8]) -> UInt64 { bytes.reversed().reduce(0) { $0 << 8 | UInt64($1) } }
+        let specials: [UInt8] = Array(0..<0x20) + [UInt8(ascii: "\""), UInt8(ascii: "\\")]
+        let plain: [UInt8] = [0x20, 0x21, 0x23, 0x5B, 0x5D, 0x7F, 0x80, 0xA2, 0xDC, 0xFF, UInt8(ascii: "a")]
+        for position in 0..<8 {
+            for special in specials {
+                for filler in plain {
+                    for after in specials + plain {
+                        var bytes = [UInt8](repeating: filler, count: 8)
+                        bytes[position] = special
+                        for later in (position + 1)..<8 where later % 2 == 1 { bytes[later] = after }
+                        #expect(JSONParser.plainByteCount(word(bytes)) == position)
+                    }
+                }
+            }
+        }
+        var state: UInt64 = 1
+        for _ in 0..<100_000 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            // Bytes biased toward the edges (0x1F, 0x20, quotes, 0x80): mask some down to low values.
+            let value = state ^ (state >> 29)
+            let word = value & (state >> 61 == 0 ? 0x3F3F_3F3F_3F3F_3F3F : ~0)
+            #expect(JSONParser.plainByteCount(word) == expected(word))
         }
     }
 
