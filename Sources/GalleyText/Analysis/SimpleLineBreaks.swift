@@ -21,6 +21,7 @@ enum SimpleLineBreaks {
     /// The classes handled (``CGalley_SimpleBreakOther`` and the rest, as bytes).
     private static let other = UInt8(CGalley_SimpleBreakOther)
     private static let space = UInt8(CGalley_SimpleBreakSpace)
+    private static let alphabetic = UInt8(CGalley_SimpleBreakAlphabetic)
     private static let classCount = Int(CGalley_SimpleBreakSpace) + 1
     /// Not a class of its own: a hyphen at the start of the text or after spaces, which stays
     /// with a letter after it ("-a", as ICU's rules have it; UAX #14 adopted this as LB20a),
@@ -61,14 +62,18 @@ enum SimpleLineBreaks {
         guard !text.isEmpty else { return true }
         return commonClasses.withUnsafeBufferPointer { commonClasses in
             steps.withUnsafeBufferPointer { steps in
+                func classOf(_ unit: UInt16) -> UInt8 {
+                    Int(unit) < commonClasses.count ? commonClasses[Int(unit)] : rareClass(unit)
+                }
                 // The class of the last unit that is not a space; Other before the first.
                 var previous = other
                 var afterSpaces = false
-                for index in 0..<text.count {
-                    let unit = text[index]
-                    let current = Int(unit) < commonClasses.count ? commonClasses[Int(unit)] : rareClass(unit)
+                var index = 0
+                while index < text.count {
+                    let current = classOf(text[index])
                     if current == space {
                         afterSpaces = true
+                        index += 1
                         continue
                     }
                     let step = steps[(Int(previous) * classCount + Int(current)) * 2 + (afterSpaces ? 1 : 0)]
@@ -79,6 +84,12 @@ enum SimpleLineBreaks {
                     if step & breaksBefore != 0 { boundaries[index].insert(.lineBreak) }
                     previous = step >> 1
                     afterSpaces = false
+                    index += 1
+                    // Letters after a letter, most units, in a loop of their own: no break
+                    // between them and the class stays AL (LB28), which the table says too.
+                    if previous == alphabetic {
+                        while index < text.count && classOf(text[index]) == alphabetic { index += 1 }
+                    }
                 }
                 boundaries[text.count].insert(.lineBreak)
                 return true
