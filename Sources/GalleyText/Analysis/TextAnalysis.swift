@@ -188,13 +188,41 @@ struct TextAnalysis {
     private static func resolveScripts(_ text: UnsafeBufferPointer<UInt16>) -> [UInt32] {
         let unicode = hb_unicode_funcs_get_default()
         var scripts = [UInt32](filling: 0, count: text.count)
-        // Through a raw buffer: this runs over every unit of every new paragraph.
-        scripts.withUnsafeMutableBufferPointer { scripts in resolveScripts(text, unicode: unicode, into: scripts) }
+        // Through raw buffers: this runs over every unit of every new paragraph.
+        scripts.withUnsafeMutableBufferPointer { scripts in
+            commonScripts.units.withUnsafeBufferPointer { units in
+                commonScripts.scripts.withUnsafeBufferPointer { table in
+                    resolveScripts(text, unicode: unicode, units: units, table: table, into: scripts)
+                }
+            }
+        }
         return scripts
     }
 
+    /// The script of every unit from U+0080 to U+206F (the alphabets of Europe, the Middle
+    /// East and India, and general punctuation), read from HarfBuzz once: a call per unit was
+    /// most of the cost of text in Greek or Cyrillic. Per unit an index into `scripts`.
+    private static let commonScripts: (units: [UInt8], scripts: [UInt32]) = {
+        let unicode = hb_unicode_funcs_get_default()
+        var scripts: [UInt32] = []
+        var units: [UInt8] = []
+        for unit in UInt32(0)..<commonScriptLimit {
+            let script = hb_unicode_script(unicode, unit).rawValue
+            if let known = scripts.firstIndex(of: script) {
+                units.append(UInt8(known))
+            } else {
+                units.append(UInt8(scripts.count))
+                scripts.append(script)
+            }
+        }
+        return (units, scripts)
+    }()
+
+    private static let commonScriptLimit: UInt32 = 0x2070
+
     private static func resolveScripts(
-        _ text: UnsafeBufferPointer<UInt16>, unicode: OpaquePointer?, into scripts: UnsafeMutableBufferPointer<UInt32>
+        _ text: UnsafeBufferPointer<UInt16>, unicode: OpaquePointer?, units: UnsafeBufferPointer<UInt8>,
+        table: UnsafeBufferPointer<UInt32>, into scripts: UnsafeMutableBufferPointer<UInt32>
     ) {
         let latin = HB_SCRIPT_LATIN.rawValue
         let common = HB_SCRIPT_COMMON.rawValue
@@ -212,6 +240,8 @@ struct TextAnalysis {
             if unit < 0x80 {
                 // ASCII letters are Latin and the rest of ASCII is Common, without asking HarfBuzz.
                 script = (unit | 0x20) &- 0x61 < 26 ? latin : common
+            } else if UInt32(unit) < commonScriptLimit {
+                script = table[Int(units[Int(unit)])]
             } else {
                 let decoded = decodeScalar(text, at: index)
                 length = decoded.1
@@ -226,6 +256,14 @@ struct TextAnalysis {
             scripts[index] = current
             if length == 2 { scripts[index + 1] = current }
             index += length
+            // In Latin text every ASCII unit is Latin (letters) or takes it (the rest): most
+            // units, in a loop of their own.
+            if current == latin {
+                while index < count && text[index] < 0x80 {
+                    scripts[index] = latin
+                    index += 1
+                }
+            }
         }
         if current == 0 {
             for index in scripts.indices { scripts[index] = common }

@@ -9,6 +9,7 @@ struct ScriptResolutionTests {
     static let texts = [
         "", "123 ...", "Hello, world", "  Ελληνικά και English", "«Привет», мир!", "😀 smile 😀", "a\u{301}b c\u{308}",
         "𝐀𝐁 x", "שלום, world", "日本語のテキスト。", "1. ok", "abcΔεζf", "\u{301}\u{301}Ω", "𝓍𝓎 Ελ 😀 ab",
+        "Latin, then 12 (ASCII) «Ελληνικά», then ascii: end.", "Кириллица and Latin; 3 * 4 = 12 — ok\u{2070}\u{206F}x",
     ]
 
     /// Each UTF-16 unit's script by the rule, from HarfBuzz's data for each scalar: Common,
@@ -41,6 +42,17 @@ struct ScriptResolutionTests {
     @Test("Neutral characters take their neighbours' script, each unit of a surrogate pair alike", arguments: texts)
     func scripts(_ text: String) throws {
         #expect(try Self.analysis(text).scripts == Self.expected(text))
+    }
+
+    @Test("Every unit from U+0080 to U+2070 resolves as HarfBuzz says, alone and between Latin and ASCII")
+    func everyCommonUnit() throws {
+        // The units below U+2070 come from a table read once; ASCII after Latin takes a fast path.
+        for unit in 0x80...0x2070 {
+            let character = String(UnicodeScalar(UInt16(unit))!)
+            for text in [character, "ab" + character + ", cd", "1 " + character + "x.y"] {
+                #expect(try Self.analysis(text).scripts == Self.expected(text), "U+\(String(unit, radix: 16))")
+            }
+        }
     }
 
     @Test("Left-to-right text told it is so analyses as when it is found so", arguments: texts.filter { !$0.contains("ש") })
