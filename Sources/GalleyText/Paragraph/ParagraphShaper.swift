@@ -363,6 +363,19 @@ private struct Builder {
         graphemeStyles.withUnsafeBufferPointer { styleIndices in
         analysis.levels.withUnsafeBufferPointer { levels in
         analysis.scripts.withUnsafeBufferPointer { scripts in
+            if styleIndices.isEmpty && levels.isEmpty {
+                // One style, all left to right (most paragraphs): items end where the script
+                // changes, found by a loop that compares nothing else.
+                var index = 1
+                while index < scripts.count {
+                    let script = scripts[index - 1]
+                    while index < scripts.count && scripts[index] == script { index += 1 }
+                    guard index < scripts.count else { break }
+                    ends.append(index)
+                    index += 1
+                }
+                return
+            }
             var itemStart = 0
             for index in 1..<scripts.count
             where scripts[index] != scripts[itemStart]
