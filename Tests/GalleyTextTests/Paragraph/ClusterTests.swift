@@ -59,9 +59,13 @@ struct ClusterTests {
 
     @Test("Text its primary face covers stays in it, a run per style and script; a character it lacks still falls back")
     func primaryFaceThroughout() throws {
-        // Latin and Greek, a soft hyphen (default ignorable) and an ellipsis: all in Noto Sans.
-        let greek = try Shared.engine.layout("Καλημέρα, world\u{AD}wide…", style: Shared.style(17), width: 500)
-        #expect(greek.glyphRuns.map(\.face.familyName) == ["Noto Sans", "Noto Sans"])  // Greek, then Latin
+        // Greek, Latin and Cyrillic, a soft hyphen (default ignorable) and an ellipsis: all in
+        // Noto Sans, a run per script (punctuation and spaces with the script before them).
+        let greek = try Shared.engine.layout("Καλημέρα, world\u{AD}wide… Привет", style: Shared.style(17), width: 500)
+        #expect(greek.glyphRuns.map(\.face.familyName) == ["Noto Sans", "Noto Sans", "Noto Sans"])
+        #expect(greek.glyphRuns.map { $0.clusters.first } == [0, 10, 22])
+        let alternating = try Shared.engine.layout("aΩbΔΣc", style: Shared.style(17), width: 500)
+        #expect(alternating.glyphRuns.map { $0.clusters.first } == [0, 1, 2, 3, 5])
         #expect(greek.missingCharacters.isEmpty)
         // Two styles: a run each, both in their primary faces.
         var text = AttributedText("Ada ", style: TextStyle(font: .family("Noto Sans", weight: 700), size: 17))
