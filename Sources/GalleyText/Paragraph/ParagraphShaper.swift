@@ -486,9 +486,12 @@ private struct Builder {
         let itemEnds = itemUnitEnds
         var unitFlags = [UnitFlags](filling: [], count: count)
         var unitItems = [Int32](filling: 0, count: count)
-        // One pass per unit over raw buffers: this runs for every grapheme of every new paragraph,
-        // and bounds checks were a third of it. When every grapheme is a unit, the units'
-        // advances are the graphemes' as they are.
+        var words: [BreakWord] = []
+        // About one word in five units for alphabetic text: most paragraphs never regrow the array.
+        words.reserveCapacity(count / 5 + 1)
+        // One pass per unit over raw buffers, the units' words summed on the way: this runs for
+        // every grapheme of every new paragraph, and bounds checks were a third of it. When every
+        // grapheme is a unit, the units' advances are the graphemes' as they are.
         let unitsAreGraphemes = analysis.unitsAreGraphemes
         var unitAdvances = unitsAreGraphemes ? [] : [Double](filling: 0, count: count)
         unitAdvances.withUnsafeMutableBufferPointer { unitAdvances in
@@ -500,12 +503,13 @@ private struct Builder {
             unitItems.withUnsafeMutableBufferPointer { unitItems in
             itemEnds.withUnsafeBufferPointer { itemEnds in
                 var itemIndex = 0
+                var word = WordSum(start: 0, flags: [])
                 for index in 0..<count {
                     let start = starts[index]
                     let end = starts[index + 1]
                     while itemEnds[itemIndex] <= index { itemIndex += 1 }
+                    var advance = advances[start]
                     if !unitsAreGraphemes {
-                        var advance = advances[start]
                         var offset = start + 1
                         while offset < end {
                             advance += advances[offset]
@@ -529,6 +533,16 @@ private struct Builder {
                     }
                     unitFlags[index] = flags
                     unitItems[index] = Int32(itemIndex)
+                    // A break before the unit starts a word (the first unit has none).
+                    if !flags.isDisjoint(with: [.breakBefore, .mandatoryBreakBefore]) {
+                        words.append(word.finished(contentEndsSegment: unitFlags[word.contentEnd].contains(.segmentStart)))
+                        word = WordSum(start: index, flags: flags)
+                    }
+                    word.add(advance, isWhitespace: flags.contains(.whitespace), at: index)
+                }
+                if count > 0 {
+                    let endsSegment = word.contentEnd == count || unitFlags[word.contentEnd].contains(.segmentStart)
+                    words.append(word.finished(contentEndsSegment: endsSegment))
                 }
             }
             }
@@ -539,7 +553,40 @@ private struct Builder {
             }
         }
         return BreakUnits(
-            starts: graphemeStarts, advances: unitsAreGraphemes ? advances : unitAdvances, flags: unitFlags, items: unitItems)
+            starts: graphemeStarts, advances: unitsAreGraphemes ? advances : unitAdvances, flags: unitFlags, items: unitItems,
+            words: words)
+    }
+
+    /// A word's units summed as they come, as ``LineBreaker`` sums a line's (in order): its
+    /// width, and its width up to its last unit that is not whitespace.
+    private struct WordSum {
+        let start: Int
+        let flags: UnitFlags
+        var width = 0.0
+        var contentWidth = 0.0
+        var contentEnd: Int
+
+        init(start: Int, flags: UnitFlags) {
+            self.start = start
+            self.flags = flags
+            contentEnd = start
+        }
+
+        @inline(__always)
+        mutating func add(_ advance: Double, isWhitespace: Bool, at index: Int) {
+            width += advance
+            if !isWhitespace {
+                contentWidth = width
+                contentEnd = index + 1
+            }
+        }
+
+        func finished(contentEndsSegment: Bool) -> BreakWord {
+            BreakWord(
+                start: start, contentEnd: contentEnd, width: width, contentWidth: contentWidth,
+                startsWithMandatoryBreak: flags.contains(.mandatoryBreakBefore), startsSegment: flags.contains(.segmentStart),
+                contentEndsSegment: contentEndsSegment)
+        }
     }
 
     // MARK: - Ellipsis

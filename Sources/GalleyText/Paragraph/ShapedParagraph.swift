@@ -140,13 +140,14 @@ final class BreakUnits: Sendable {
     /// cache line for every measurement of a cached paragraph).
     let count: Int
 
-    init(starts: [Int], advances: [Double], flags: [UnitFlags], items: [Int32]) {
+    /// `words` are the units grouped between their break opportunities (see ``BreakWord``).
+    init(starts: [Int], advances: [Double], flags: [UnitFlags], items: [Int32], words: [BreakWord]) {
         self.starts = starts
         count = advances.count
         self.advances = advances
         self.flags = flags
         self.items = items
-        words = Self.words(advances: advances, flags: flags)
+        self.words = words
         var breaks: [Int] = []
         for word in words where word.startsWithMandatoryBreak { breaks.append(word.start) }
         mandatoryBreaks = breaks
@@ -164,44 +165,6 @@ final class BreakUnits: Sendable {
             x += word.width
         }
         return extent
-    }
-
-    /// The units grouped into words, from their break flags and advances.
-    private static func words(advances: [Double], flags: [UnitFlags]) -> [BreakWord] {
-        var words: [BreakWord] = []
-        let count = advances.count
-        // About one word in five units for alphabetic text: most paragraphs never regrow the array.
-        words.reserveCapacity(count / 5 + 1)
-        let breaks: UnitFlags = [.breakBefore, .mandatoryBreakBefore]
-        // Over raw buffers: this visits every unit of every new paragraph, and bounds checks
-        // were a third of it.
-        advances.withUnsafeBufferPointer { advances in
-        flags.withUnsafeBufferPointer { flags in
-            var start = 0
-            while start < count {
-                // Summed while the end is found, in one pass over the word's units.
-                var end = start
-                var width = 0.0
-                var contentWidth = 0.0
-                var contentEnd = start
-                repeat {
-                    width += advances[end]
-                    if !flags[end].contains(.whitespace) {
-                        contentWidth = width
-                        contentEnd = end + 1
-                    }
-                    end += 1
-                } while end < count && flags[end].isDisjoint(with: breaks)
-                words.append(BreakWord(
-                    start: start, contentEnd: contentEnd, width: width, contentWidth: contentWidth,
-                    startsWithMandatoryBreak: flags[start].contains(.mandatoryBreakBefore),
-                    startsSegment: flags[start].contains(.segmentStart),
-                    contentEndsSegment: contentEnd == count || flags[contentEnd].contains(.segmentStart)))
-                start = end
-            }
-        }
-        }
-        return words
     }
 }
 
