@@ -51,7 +51,8 @@ public func measure(
         }
     }
     // Made once every width is measured, so that they share the measured children.
-    return rows.map { measurer.measurement(of: $0) }
+    let shared = measurer.sharedData()
+    return rows.map { measurer.measurement(of: $0, shared: shared) }
 }
 
 /// The frames of a measured row, for every named node, and each label's text layout.

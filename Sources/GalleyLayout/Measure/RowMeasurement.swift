@@ -8,7 +8,7 @@ import GalleyText
 /// one into frames without measuring any text again.
 public struct RowMeasurement: Sendable {
     /// The item's id.
-    public let itemID: String
+    public var itemID: String { row.itemID }
     /// The width the row was measured at.
     public let width: Double
     /// The row's height, rounded up to device pixels.
@@ -31,17 +31,43 @@ public struct RowMeasurement: Sendable {
     }
 
     let root: MeasuredNode
-    /// Every container's children, which nodes name by range (see ``MeasuredNode/children``).
-    let measuredChildren: [MeasuredNode]
     /// Each label's glyph layout by node id, when the environment keeps text layouts (else empty).
     let textLayouts: [TextLayout?]
+    /// What the row's measurements at every width share.
+    let row: MeasuredRowData
+
+    init(
+        width: Double, height: Double, exactHeight: Double, scale: Double, isRightToLeft: Bool, root: MeasuredNode,
+        textLayouts: [TextLayout?], row: MeasuredRowData
+    ) {
+        (self.width, self.height, self.exactHeight, self.scale, self.isRightToLeft) = (width, height, exactHeight, scale, isRightToLeft)
+        (self.root, self.textLayouts, self.row) = (root, textLayouts, row)
+    }
+
+    /// Every container's children, which nodes name by range (see ``MeasuredNode/children``).
+    var measuredChildren: [MeasuredNode] { row.measuredChildren }
     /// The template's nodes, by id.
-    let nodes: [CompiledNode]
+    var nodes: [CompiledNode] { row.template.nodes }
     /// Every node name of the template.
-    let names: [String]
+    var names: [String] { row.template.names }
 
     /// `node`'s children, in order.
     func children(of node: MeasuredNode) -> ArraySlice<MeasuredNode> {
         measuredChildren[Int(node.children.lowerBound)..<Int(node.children.upperBound)]
+    }
+}
+
+/// What a row's measurements at its several widths share, in one object: a measurement is
+/// copied a few times on its way to the caller, and each of these fields was a retain and a
+/// release for every copy.
+final class MeasuredRowData: Sendable {
+    let itemID: String
+    let measuredChildren: [MeasuredNode]
+    let template: CompiledTemplate
+
+    init(itemID: String, measuredChildren: [MeasuredNode], template: CompiledTemplate) {
+        self.itemID = itemID
+        self.measuredChildren = measuredChildren
+        self.template = template
     }
 }

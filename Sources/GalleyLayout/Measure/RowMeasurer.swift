@@ -84,7 +84,7 @@ struct RowMeasurer {
         // In two statements: `measurement(of: try measureRoot(…))` would read `self` before the
         // argument measured into it.
         let row = try measureRoot(width: width)
-        return measurement(of: row)
+        return measurement(of: row, shared: sharedData())
     }
 
     /// A row measured at one width, before its ``RowMeasurement`` is made.
@@ -114,17 +114,22 @@ struct RowMeasurer {
         return MeasuredRow(width: width, root: root, exactHeight: exactHeight, isRightToLeft: isRightToLeft)
     }
 
-    /// The measurement of `row`, with the children measured so far.
-    func measurement(of row: MeasuredRow) -> RowMeasurement {
+    /// What the measurements of the widths measured so far share (their children among it).
+    func sharedData() -> MeasuredRowData {
+        MeasuredRowData(itemID: item.id, measuredChildren: measuredChildren, template: template)
+    }
+
+    /// The measurement of `row`, whose widths share `shared` (from ``sharedData()`` once all are measured).
+    func measurement(of row: MeasuredRow, shared: MeasuredRowData) -> RowMeasurement {
         var textLayouts: [TextLayout?] = []
         if environment.keepsTextLayouts {
             textLayouts = Array(filling: nil, count: template.nodes.count)
             layOutText(in: row.root, into: &textLayouts)
         }
         return RowMeasurement(
-            itemID: item.id, width: row.width, height: Size.roundUp(row.exactHeight, scale: environment.scale),
+            width: row.width, height: Size.roundUp(row.exactHeight, scale: environment.scale),
             exactHeight: row.exactHeight, scale: environment.scale, isRightToLeft: row.isRightToLeft, root: row.root,
-            measuredChildren: measuredChildren, textLayouts: textLayouts, nodes: template.nodes, names: template.names)
+            textLayouts: textLayouts, row: shared)
     }
 
     /// Throws the error ``measureRow(width:)`` gives for a width that is not a finite number ≥ 0.
