@@ -8,11 +8,18 @@ public struct FieldPath: Sendable, Hashable, CustomStringConvertible, Expressibl
     public let components: [String]
     /// Each component's ``JSONObject`` tag, worked out once: rows look the same paths up.
     private let tags: [UInt64]
+    /// Whether the path is "id" or "kind", which an ``Item`` keeps apart from its fields
+    /// (decided once: comparing the component with both names on every lookup cost more than
+    /// the lookup).
+    let itemMember: ItemMember?
+
+    enum ItemMember { case id, kind }
 
     /// A path from its dotted form.
     public init(_ dotted: String) {
         components = dotted.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         tags = components.map(JSONObject.tag(of:))
+        itemMember = components == ["id"] ? .id : components == ["kind"] ? .kind : nil
     }
 
     public init(stringLiteral value: String) { self.init(value) }

@@ -57,12 +57,10 @@ public struct Item: Sendable, Hashable {
 
     /// The value at `path`, or nil when it is missing or null.
     public func value(at path: FieldPath) -> JSONValue? {
-        // Compared without array literals: a row looks up several fields, and each literal was
-        // an array allocated and freed.
-        if path.components.count == 1 {
-            if path.components[0] == "id" { return .string(id) }
-            if path.components[0] == "kind" { return .string(kind) }
+        switch path.itemMember {
+        case .id?: .string(id)
+        case .kind?: .string(kind)
+        case nil: path.value(in: fields)
         }
-        return path.value(in: fields)
     }
 }
