@@ -238,18 +238,18 @@ private struct Builder {
     private func everyUnitTakesPrimaryFace(_ text: UnsafeBufferPointer<UInt16>, runs: [AttributedText.Run]) -> Bool {
         for (styleIndex, run) in runs.enumerated() {
             let chain = chains[styleIndex]
-            let coversASCII = chain.primaryCoversPrintableASCII
             let primary = chain.faces[0]
-            for index in run.range {
-                let unit = text[index]
-                if unit &- 0x20 < 0x5F {
-                    if coversASCII { continue }
-                    return false
-                }
+            let coversASCII = chain.primaryCoversPrintableASCII
+            func takesPrimaryFace(_ unit: UInt16) -> Bool {
+                if unit &- 0x20 < 0x5F { return coversASCII }
                 let scalar = UInt32(unit)
-                guard unit < 0x231A, CharacterClass.isLineSeparator(scalar) || CharacterClass.isDefaultIgnorable(scalar)
-                    || primary.covers(scalar) else { return false }
+                return unit < 0x231A
+                    && (CharacterClass.isLineSeparator(scalar) || CharacterClass.isDefaultIgnorable(scalar) || primary.covers(scalar))
             }
+            // Printable ASCII, most units, goes four at a time when the face has it all.
+            let units = UnsafeBufferPointer(rebasing: text[run.range])
+            guard coversASCII ? units.allSatisfyPastPrintableASCII(takesPrimaryFace) : units.allSatisfy(takesPrimaryFace)
+            else { return false }
         }
         return true
     }

@@ -1,0 +1,39 @@
+// The whole-text checks that skip ASCII a word at a time answer as a check of every unit would.
+
+@testable import GalleyText
+import Testing
+
+@Suite("ASCII scan")
+struct ASCIIScanTests {
+    /// Units on both sides of every edge the word tests draw: controls, the space, the last
+    /// printable, DEL, the first non-ASCII units, and units whose low byte looks like ASCII.
+    static let edges: [UInt16] = [0x00, 0x09, 0x1F, 0x20, 0x41, 0x7E, 0x7F, 0x80, 0xA0, 0xFF, 0x100, 0x17F, 0x2020, 0xFF7F]
+
+    @Test("Skipping words of printable or any ASCII tests exactly the units a unit-by-unit check would")
+    func skipsOnlyWhatTheTestAccepts() {
+        // Every four units over the edges, after zero to three printable units (so the words
+        // the scan reads straddle them every way), against tests that reject control characters
+        // and DEL, everything but printable ASCII, and everything but ASCII. A skipped word
+        // must be one the test accepts throughout.
+        let printableOrBeyond: (UInt16) -> Bool = { $0 >= 0x20 && $0 != 0x7F }
+        let printable: (UInt16) -> Bool = { $0 >= 0x20 && $0 < 0x7F }
+        let ascii: (UInt16) -> Bool = { $0 < 0x80 }
+        let edges = Self.edges
+        for a in edges {
+            for b in edges {
+                for c in edges {
+                    for d in edges {
+                        for prefix in 0...3 {
+                            let string = [UInt16](repeating: 0x41, count: prefix) + [a, b, c, d, 0x41]
+                            string.withUnsafeBufferPointer { units in
+                                #expect(units.allSatisfyPastPrintableASCII(printableOrBeyond) == string.allSatisfy(printableOrBeyond))
+                                #expect(units.allSatisfyPastPrintableASCII(printable) == string.allSatisfy(printable))
+                                #expect(units.allSatisfyPastASCII(ascii) == string.allSatisfy(ascii))
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
