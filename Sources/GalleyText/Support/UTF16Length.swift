@@ -31,6 +31,14 @@ extension String {
         }
     }
 
+    /// The low four bytes of `word`, each in a 16-bit lane of its own, in order.
+    @inline(__always)
+    private static func widened(_ word: UInt64) -> UInt64 {
+        var lanes = word & 0xFFFF_FFFF
+        lanes = (lanes | lanes << 16) & 0x0000_FFFF_0000_FFFF
+        return (lanes | lanes << 8) & 0x00FF_00FF_00FF_00FF
+    }
+
     /// How many bytes of `word` have their high bit set, when no other bit is: the multiply
     /// adds the eight 0-or-1 bytes into the top one. (The baseline x86-64 this builds for has no
     /// population count instruction; `nonzeroBitCount` is a dozen instructions.)
@@ -54,10 +62,11 @@ extension String {
                         // Little-endian order puts the first byte in the lowest bits on any machine.
                         let word = UInt64(littleEndian: UnsafeRawPointer(base).loadUnaligned(fromByteOffset: index, as: UInt64.self))
                         if word & 0x8080_8080_8080_8080 == 0 {
-                            for shift in stride(from: 0, to: 64, by: 8) {
-                                units[count] = UInt16(truncatingIfNeeded: word >> UInt64(shift)) & 0xFF
-                                count += 1
-                            }
+                            // Each half's four bytes spread to four 16-bit lanes, stored at once.
+                            let target = UnsafeMutableRawPointer(units.baseAddress! + count)
+                            target.storeBytes(of: Self.widened(word).littleEndian, as: UInt64.self)
+                            target.storeBytes(of: Self.widened(word >> 32).littleEndian, toByteOffset: 8, as: UInt64.self)
+                            count += 8
                             index += 8
                             continue
                         }
