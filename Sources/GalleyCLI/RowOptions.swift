@@ -68,6 +68,14 @@ struct RowOptions: ParsableArguments {
         /// The `--template` given, for every item.
         var forced: CompiledTemplate?
         var environment: LayoutEnvironment
+        /// The measure pass's working memory, reused from row to row.
+        var memory: WorkerMemory
+    }
+
+    /// A worker's ``MeasuringMemory``. `@unchecked Sendable`: the setup hands each worker its
+    /// own, and only that worker's thread measures with it, one row at a time.
+    final class WorkerMemory: @unchecked Sendable {
+        let memory = MeasuringMemory()
     }
 
     func setup(keepsTextLayouts: Bool, workers: Int) throws -> Setup {
@@ -104,7 +112,7 @@ struct RowOptions: ParsableArguments {
         if let template, let builtIn = BuiltInTemplates.named(template) {
             do { forced = try CompiledTemplate(builtIn, stylesheet: sheet) } catch { throw ValidationError("\(error)") }
         }
-        return Worker(registry: registry, forced: forced, environment: environment)
+        return Worker(registry: registry, forced: forced, environment: environment, memory: WorkerMemory())
     }
 
     /// Runs `row` for every item at every width, writing its lines in input order; bad lines
@@ -138,7 +146,8 @@ struct RowOptions: ParsableArguments {
             // The parsed object is handed over whole: the item takes it without a copy.
             let item = try Item(object: object)
             let template = try worker.forced ?? worker.registry.template(for: item)
-            let measurements = try measure(item, template: template, widths: widths, environment: worker.environment)
+            let measurements = try measure(
+                item, template: template, widths: widths, environment: worker.environment, memory: worker.memory.memory)
             for measurement in measurements {
                 row(measurement, id, &output)
                 output.append(UInt8(ascii: "\n"))

@@ -34,7 +34,24 @@ public func measure(
 public func measure(
     _ item: Item, template: CompiledTemplate, widths: [Double], environment: LayoutEnvironment
 ) throws(LayoutError) -> [RowMeasurement] {
-    var measurer = try RowMeasurer(item: item, template: template, environment: environment)
+    try measure(item, template: template, widths: widths, environment: environment, memory: nil)
+}
+
+/// ``measure(_:template:widths:environment:)`` reusing `memory`, the working memory of the rows
+/// measured before: a thread measuring many rows in turn (a batch job) allocates and frees the
+/// measure pass's arrays once instead of for every row.
+///
+///     let memory = MeasuringMemory()
+///     for item in items {
+///         let heights = try measure(item, template: template, widths: widths, environment: environment, memory: memory)
+///     }
+///
+/// - Throws: as ``measure(_:template:widths:environment:)``.
+public func measure(
+    _ item: Item, template: CompiledTemplate, widths: [Double], environment: LayoutEnvironment, memory: MeasuringMemory?
+) throws(LayoutError) -> [RowMeasurement] {
+    var measurer = try RowMeasurer(item: item, template: template, environment: environment, memory: memory?.arrays)
+    defer { if let memory { measurer.returnMemory(to: memory.arrays) } }
     // The widest first: a label limited to a few lines is then shaped as far as the widest
     // lines show it, which the narrower ones need no more of (see `TextEngine.shape(_:paragraph:showing:)`).
     for width in widths { try RowMeasurer.validate(rowWidth: width) }
@@ -78,4 +95,14 @@ extension CompiledTemplate {
 extension RowMeasurement {
     /// Frames for every named node; see ``arrange(_:)``.
     public func arranged() -> RowArrangement { arrange(self) }
+}
+
+/// Working memory for measuring rows one after another, reused from row to row (see
+/// ``measure(_:template:widths:environment:memory:)``).
+///
+/// Not for two threads at once: give each thread its own. It holds no row's results, only room.
+public final class MeasuringMemory {
+    let arrays = RowMeasurer.Arrays()
+
+    public init() {}
 }

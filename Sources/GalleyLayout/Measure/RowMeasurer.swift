@@ -27,14 +27,28 @@ struct RowMeasurer {
     /// order: a stack measures its sole flexible child last.
     private var firstText: (nodeID: Int, isRightToLeft: Bool)?
 
+    /// - Parameter memory: The arrays an earlier row left, which this one reuses (see
+    ///   ``MeasuringMemory``); give them back with ``returnMemory(to:)``.
     /// - Throws: ``LayoutError/invalidGeometry(_:)`` for a scale that is not a finite number > 0.
-    init(item: Item, template: CompiledTemplate, environment: LayoutEnvironment) throws(LayoutError) {
+    init(item: Item, template: CompiledTemplate, environment: LayoutEnvironment, memory: Arrays? = nil) throws(LayoutError) {
         guard environment.scale.isFinite && environment.scale > 0 else {
             throw .invalidGeometry("scale must be a finite number > 0, not \(environment.scale)")
         }
         self.item = item
         self.template = template
         self.environment = environment
+        if let memory {
+            // Emptied, keeping their room (the measured children get fresh room instead while
+            // a measurement of the last row still holds them).
+            swap(&perNode, &memory.perNode)
+            swap(&offers, &memory.offers)
+            swap(&measurements, &memory.measurements)
+            swap(&measuredChildren, &memory.measuredChildren)
+            perNode.removeAll(keepingCapacity: true)
+            offers.removeAll(keepingCapacity: true)
+            measurements.removeAll(keepingCapacity: true)
+            measuredChildren.removeAll(keepingCapacity: true)
+        }
         // Appended one by one: a repeated value is copied through its value witness, node by node.
         perNode.reserveCapacity(template.nodes.count)
         for _ in 0..<template.nodes.count { perNode.append(NodeState()) }
@@ -44,7 +58,25 @@ struct RowMeasurer {
         measuredChildren.reserveCapacity(4 * template.nodes.count)
     }
 
-    private struct NodeState {
+    /// Hands this measurer's arrays to `memory`, for the next row to reuse (the labels' shaped
+    /// texts let go now, not when the next row starts).
+    mutating func returnMemory(to memory: Arrays) {
+        perNode.removeAll(keepingCapacity: true)
+        swap(&perNode, &memory.perNode)
+        swap(&offers, &memory.offers)
+        swap(&measurements, &memory.measurements)
+        swap(&measuredChildren, &memory.measuredChildren)
+    }
+
+    /// A measurer's arrays between rows (see ``MeasuringMemory``).
+    final class Arrays {
+        fileprivate var perNode: [NodeState] = []
+        fileprivate var offers: [Offer] = []
+        fileprivate var measurements: [MeasuredNode] = []
+        fileprivate var measuredChildren: [MeasuredNode] = []
+    }
+
+    fileprivate struct NodeState {
         var shaped: ShapedParagraph?
         /// The label's measurement at a width its whole text fits on one line, which every such
         /// width shares (see ``ShapedParagraph/fitsOnOneLine(width:)``).
@@ -54,7 +86,7 @@ struct RowMeasurer {
     }
 
     /// What a label's measurement on one line gives its node, whatever the width.
-    private struct OneLine {
+    fileprivate struct OneLine {
         var height: Double
         var firstBaseline: Double
         var lastBaseline: Double
@@ -62,7 +94,7 @@ struct RowMeasurer {
     }
 
     /// The space a node was offered, compared bit for bit (an offer may be infinite).
-    private struct Offer {
+    fileprivate struct Offer {
         var width: UInt64
         var height: UInt64?
         /// Index in `offers` of the same node's previous offer; -1 for its first.

@@ -96,6 +96,40 @@ struct TwoPassTests {
         }
     }
 
+    @Test("Rows measured with reused working memory equal rows measured without, and earlier rows stay as they were")
+    func reusedMemoryEqualsFresh() throws {
+        // Every built-in template in turn (different node counts), items with and without
+        // optional fields, a failing row in between, the earlier measurements kept meanwhile.
+        let registry = try BuiltInTemplates.registry()
+        let widths: [Double] = [320, 414, 90]
+        let memory = MeasuringMemory()
+        var kept: [(fresh: [RowMeasurement], reused: [RowMeasurement])] = []
+        for (index, kind) in (BuiltInTemplates.all.keys.sorted() + BuiltInTemplates.all.keys.sorted().reversed()).enumerated() {
+            var fields: JSONObject = [
+                "title": .string("Row \(index)"), "caption": "Re: heights", "subtitle": "Sub",
+                "text": .string(String(repeating: "words that wrap ", count: index % 7 + 1)),
+                "runs": [["text": "Styled ", "style": "tableFont"], ["text": .string("runs \(index)")]],
+            ]
+            if index % 2 == 0 { fields["imageURL"] = "http://a/b.png"; fields["timestamp"] = "9:41 AM" }
+            let item = Fixture.item(kind, fields)
+            let template = try registry.template(for: item)
+            let environment = Fixture.environment(scale: 2)
+            let fresh = try measure(item, template: template, widths: widths, environment: environment)
+            let reused = try measure(item, template: template, widths: widths, environment: environment, memory: memory)
+            kept.append((fresh, reused))
+            // A row that fails half way leaves the memory fit for the next.
+            let notText: JSONValue = ["not": "text"]
+            let bad = Fixture.item(kind, ["title": notText, "text": notText, "caption": notText, "subtitle": notText, "detail": notText, "runs": notText])
+            #expect(throws: LayoutError.self) { try measure(bad, template: template, widths: widths, environment: environment, memory: memory) }
+        }
+        for (fresh, reused) in kept {
+            for (one, other) in zip(fresh, reused) {
+                #expect(one.exactHeight == other.exactHeight && one.lineCounts == other.lineCounts)
+                #expect(arrange(one).nodes == arrange(other).nodes, "\(one.itemID) at \(one.width)")
+            }
+        }
+    }
+
     @Test("A label is shaped once per row and broken once per width offered, however deep its stacks nest")
     func nestedStacksMeasureOncePerOffer() throws {
         // Each horizontal stack measures its child at its natural width, then again at the width
