@@ -21,9 +21,10 @@ final class HarfBuzzShaper: Sendable {
     private let featureTable = Mutex(FeatureTable(ids: [[]: 0], features: [[]]))
 
     /// Interned languages: id -> `hb_language_t` (HarfBuzz interns them for the process' life).
+    /// 0 is none ("").
     private struct LanguageTable: @unchecked Sendable {
-        var ids: [String: Int] = [:]
-        var languages: [hb_language_t?] = []
+        var ids: [String: Int] = ["": 0]
+        var languages: [hb_language_t?] = [nil]
     }
     private let languageTable = Mutex(LanguageTable())
 
@@ -47,7 +48,9 @@ final class HarfBuzzShaper: Sendable {
 
     /// A small integer standing for `language` (a BCP 47 tag; "" for none).
     func languageID(_ language: String) -> Int {
-        languageTable.withLock { table in
+        // No language, most text: without hashing the empty string under the lock.
+        if language.isEmpty { return 0 }
+        return languageTable.withLock { table in
             if let id = table.ids[language] { return id }
             let id = table.languages.count
             table.ids[language] = id
