@@ -8,7 +8,10 @@ import Synchronization
 /// at one width (measuring a row, then laying out its glyphs, asks for it twice), and a batch of
 /// new texts would otherwise fill the shared cache with pieces that never come back, evicting
 /// words all the time (two workers measuring a million rows: 46.4 s → 43.2 s without them).
-final class CutPieceCache: Sendable {
+///
+/// Stored in its paragraph, not allocated apart (every new paragraph had one more object to
+/// make and free): noncopyable, as its mutex is.
+struct CutPieceCache: ~Copyable, Sendable {
     private let pieces = Mutex<[Range<Int>: ShapedSegment]>([:])
     /// Distinct pieces kept per paragraph; a paragraph laid out at many widths starts over.
     private static let limit = 64
