@@ -18,7 +18,7 @@ struct GlyphRunBuilder {
     /// the line's x offset.
     func appendRuns(for line: PlacedLine, lineIndex: Int, to runs: inout [GlyphRun]) -> Double {
         let units = paragraph.units
-        let lineStart = units.starts[line.span.start]
+        let lineStart = units.start(ofUnit: line.span.start)
         let baseLevel = paragraph.analysis.baseLevel(at: lineStart)
         var pieces: [Piece] = []
         if let truncation = line.truncation {
@@ -27,7 +27,7 @@ struct GlyphRunBuilder {
                 appendPieces(for: range, to: &pieces)
             }
             if truncation.ellipsisPosition == truncation.kept.count {
-                let cluster = truncation.kept.last.map { units.starts[$0.upperBound] } ?? lineStart
+                let cluster = truncation.kept.last.map { units.start(ofUnit: $0.upperBound) } ?? lineStart
                 pieces.append(.ellipsis(style: truncation.styleIndex, cluster: cluster))
             }
         } else {
@@ -88,7 +88,7 @@ struct GlyphRunBuilder {
     }
 
     private func ellipsisPiece(_ truncation: Truncation, before range: Range<Int>) -> Piece {
-        .ellipsis(style: truncation.styleIndex, cluster: paragraph.units.starts[range.lowerBound])
+        .ellipsis(style: truncation.styleIndex, cluster: paragraph.units.start(ofUnit: range.lowerBound))
     }
 
     /// Splits units into pieces at item boundaries.
@@ -113,8 +113,8 @@ struct GlyphRunBuilder {
         let scale = items[itemIndex].scale
         let letterSpacing = items[itemIndex].letterSpacing
         let isRightToLeft = items[itemIndex].isRightToLeft
-        let lower = paragraph.units.starts[range.lowerBound]
-        let upper = paragraph.units.starts[range.upperBound]
+        let lower = paragraph.units.start(ofUnit: range.lowerBound)
+        let upper = paragraph.units.start(ofUnit: range.upperBound)
         // A word cut by the line or truncation is drawn from its reshaped pieces.
         var logical = items[itemIndex].segments
         if cuts.contains(where: { $0.item == itemIndex }) {

@@ -113,9 +113,10 @@ private struct Builder {
     let segmentShaper: SegmentShaper
 
     /// Per grapheme: its start (and the text's length at the end), style index and face (an
-    /// index into its style's chain, so that building the arrays retains no faces). The styles
-    /// are empty when there is one, and the faces when every one is 0 (see
-    /// `unitsTakePrimaryFaces`): read them through `styleIndex(ofGrapheme:)` and `faceIndex(ofGrapheme:)`.
+    /// index into its style's chain, so that building the arrays retains no faces). The starts
+    /// are empty when every grapheme is one unit in its primary face, the styles when there is
+    /// one, and the faces when every one is 0 (see `unitsTakePrimaryFaces`): read them through
+    /// `graphemeStart(_:)`, `styleIndex(ofGrapheme:)` and `faceIndex(ofGrapheme:)`.
     var graphemeStarts: [Int] = []
     var graphemeStyles: [Int] = []
     var graphemeFaces: [Int] = []
@@ -126,7 +127,8 @@ private struct Builder {
     /// Per item: the index of the first grapheme (break unit) after it.
     var itemUnitEnds: [Int] = []
 
-    var graphemeCount: Int { graphemeStarts.count - 1 }
+    var graphemeCount: Int { graphemeStarts.isEmpty ? utf16.count : graphemeStarts.count - 1 }
+    func graphemeStart(_ index: Int) -> Int { graphemeStarts.isEmpty ? index : graphemeStarts[index] }
     func styleIndex(ofGrapheme index: Int) -> Int { graphemeStyles.isEmpty ? 0 : graphemeStyles[index] }
     func faceIndex(ofGrapheme index: Int) -> Int { graphemeFaces.isEmpty ? 0 : graphemeFaces[index] }
 
@@ -150,12 +152,7 @@ private struct Builder {
     mutating func assignFonts(_ text: UnsafeBufferPointer<UInt16>, runs: [AttributedText.Run]) {
         if analysis.unitsAreGraphemes && everyUnitTakesPrimaryFace(text, runs: runs) {
             // What the loop below gives such text, without its decision per grapheme: a grapheme
-            // per unit, each in face 0 of its run's chain, nothing missing.
-            var starts = [Int](filling: 0, count: text.count + 1)
-            starts.withUnsafeMutableBufferPointer { starts in
-                for index in starts.indices { starts[index] = index }
-            }
-            graphemeStarts = starts
+            // per unit (the starts left implicit), each in face 0 of its run's chain, nothing missing.
             if runs.count > 1 {
                 var styleIndices = [Int](filling: 0, count: text.count)
                 for (styleIndex, run) in runs.enumerated().dropFirst() {
@@ -392,7 +389,7 @@ private struct Builder {
     }
 
     private mutating func appendItem(graphemes: Range<Int>) {
-        let start = graphemeStarts[graphemes.lowerBound]
+        let start = graphemeStart(graphemes.lowerBound)
         let styleIndex = styleIndex(ofGrapheme: graphemes.lowerBound)
         let style = styles[styleIndex]
         let face = chains[styleIndex].faces[faceIndex(ofGrapheme: graphemes.lowerBound)]
@@ -405,7 +402,7 @@ private struct Builder {
             face: face, featureSetID: segmentShaper.shaper.featureSetID(features), script: analysis.scripts[start],
             isRightToLeft: level & 1 == 1)
         items.append(ShapedItem(
-            range: start..<graphemeStarts[graphemes.upperBound],
+            range: start..<graphemeStart(graphemes.upperBound),
             styleIndex: styleIndex, face: face, size: style.size,
             scale: style.size / Double(face.metrics.unitsPerEm), letterSpacing: style.letterSpacing,
             level: level, metrics: face.metrics.scaled(to: style.size), segments: [], shapeKey: key))
@@ -481,6 +478,7 @@ private struct Builder {
         return segments
     }
 
+    @inline(__always)
     private func makeUnits(_ text: UnsafeBufferPointer<UInt16>, advances: [Double], segmentStarts: [Bool]) -> BreakUnits {
         let count = graphemeCount
         let itemEnds = itemUnitEnds
@@ -505,11 +503,13 @@ private struct Builder {
                 var itemIndex = 0
                 var word = WordSum(start: 0, flags: [])
                 for index in 0..<count {
-                    let start = starts[index]
-                    let end = starts[index + 1]
+                    // Graphemes that are units start at their own index (their starts may be
+                    // left implicit, see `graphemeStart(_:)`).
+                    let start = unitsAreGraphemes ? index : starts[index]
                     while itemEnds[itemIndex] <= index { itemIndex += 1 }
                     var advance = advances[start]
                     if !unitsAreGraphemes {
+                        let end = starts[index + 1]
                         var offset = start + 1
                         while offset < end {
                             advance += advances[offset]

@@ -27,8 +27,8 @@ extension ShapedParagraph {
             for unit in range { width += units.advances[unit] }
             return (width, [])
         }
-        let lower = units.starts[range.lowerBound]
-        let upper = units.starts[range.upperBound]
+        let lower = units.start(ofUnit: range.lowerBound)
+        let upper = units.start(ofUnit: range.upperBound)
         // The pieces cut off at the head and the tail (the same piece when one word holds both).
         var head: (item: Int, range: Range<Int>)?
         var tail: (item: Int, range: Range<Int>)?
@@ -59,8 +59,8 @@ extension ShapedParagraph {
             let reshaped = segment.width(scale: item.scale, letterSpacing: item.letterSpacing)
             var summed = 0.0
             var unit = range.lowerBound
-            while unit < range.upperBound && units.starts[unit] < piece.range.upperBound {
-                if units.starts[unit] >= piece.range.lowerBound { summed += units.advances[unit] }
+            while unit < range.upperBound && units.start(ofUnit: unit) < piece.range.upperBound {
+                if units.start(ofUnit: unit) >= piece.range.lowerBound { summed += units.advances[unit] }
                 unit += 1
             }
             width += reshaped - summed

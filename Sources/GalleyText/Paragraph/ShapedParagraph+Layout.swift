@@ -74,7 +74,7 @@ extension ShapedParagraph {
         var starts: [Int] = []
         var isFirst = true
         LineStacker(paragraph: self, width: width).stack { line in
-            if !isFirst { starts.append(units.starts[line.span.start]) }
+            if !isFirst { starts.append(units.start(ofUnit: line.span.start)) }
             isFirst = false
         }
         return starts
@@ -96,8 +96,8 @@ extension ShapedParagraph {
         bounds.reserveCapacity(2 * placed.count)
         var widest: Double?
         for line in placed {
-            bounds.append(units.starts[line.span.start])
-            bounds.append(line.truncation != nil ? utf16Count : units.starts[line.span.end])
+            bounds.append(units.start(ofUnit: line.span.start))
+            bounds.append(line.truncation != nil ? utf16Count : units.start(ofUnit: line.span.end))
             widest = max(widest ?? line.width, line.width)
         }
         let contentWidth = contentWidth(widest: widest ?? 0, within: width)

@@ -118,8 +118,15 @@ struct PlacedSegment: Sendable {
 /// A class, built once: every line broken, measured or truncated reads it, and handing a
 /// reference around retains one object where a struct of five arrays would retain five.
 final class BreakUnits: Sendable {
-    /// UTF-16 offset where each unit starts, plus the text's length at the end.
-    let starts: [Int]
+    /// UTF-16 offset where each unit starts, plus the text's length at the end; empty when
+    /// every unit is one UTF-16 unit (most text), each then starting at its own index: read
+    /// through ``start(ofUnit:)``. (The identity array was an allocation, a pass and 8 bytes a
+    /// unit for every such paragraph.)
+    private let starts: [Int]
+
+    /// The UTF-16 offset where unit `index` starts (the text's length for `count`).
+    @inline(__always)
+    func start(ofUnit index: Int) -> Int { starts.isEmpty ? index : starts[index] }
     /// Width of each unit in points, letter spacing included.
     let advances: [Double]
     let flags: [UnitFlags]
@@ -140,7 +147,8 @@ final class BreakUnits: Sendable {
     /// cache line for every measurement of a cached paragraph).
     let count: Int
 
-    /// `words` are the units grouped between their break opportunities (see ``BreakWord``).
+    /// `starts` is empty when every unit is one UTF-16 unit; `words` are the units grouped
+    /// between their break opportunities (see ``BreakWord``).
     init(starts: [Int], advances: [Double], flags: [UnitFlags], items: [Int32], words: [BreakWord]) {
         self.starts = starts
         count = advances.count
