@@ -79,7 +79,7 @@ public final class ShapedParagraph: Sendable {
     /// Approximate heap bytes held, for the paragraph cache's bound (shaped segments are shared
     /// with the shape cache and not counted).
     var byteCount: Int {
-        256 + utf16.count * 8 + units.count * 21 + items.count * 160
+        256 + utf16.count * 8 + units.count * units.bytesPerUnit + items.count * 160
             + items.reduce(0) { $0 + $1.segments.count * 16 }
     }
 
@@ -123,6 +123,9 @@ final class BreakUnits: Sendable {
     /// through ``start(ofUnit:)``. (The identity array was an allocation, a pass and 8 bytes a
     /// unit for every such paragraph.)
     private let starts: [Int]
+
+    /// Bytes each unit holds: its advance, flags and item, and its start when stored.
+    var bytesPerUnit: Int { starts.isEmpty ? 13 : 21 }
 
     /// The UTF-16 offset where unit `index` starts (the text's length for `count`).
     @inline(__always)
