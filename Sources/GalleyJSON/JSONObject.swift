@@ -156,21 +156,26 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
     /// (all of a name up to 16 bytes, which member names nearly always are). Equal names have
     /// equal tags; unequal names seldom do, and are then told apart by comparing them.
     package static func tag(of name: String) -> UInt64 {
-        var name = name
-        return name.withUTF8 { bytes in
-            let raw = UnsafeRawBufferPointer(bytes)
-            let first: UInt64, last: UInt64
-            if raw.count >= 8 {
-                first = raw.loadUnaligned(as: UInt64.self)
-                last = raw.loadUnaligned(fromByteOffset: raw.count - 8, as: UInt64.self)
-            } else {
-                var word: UInt64 = 0
-                for byte in raw { word = word << 8 | UInt64(byte) }
-                (first, last) = (word, 0)
-            }
-            let mixed = (first ^ UInt64(raw.count) &* 0x9E37_79B9_7F4A_7C15) &* 0xFF51_AFD7_ED55_8CCD ^ last
-            return mixed ^ mixed >> 29
+        // Through the UTF-8 view, not a mutable copy's `withUTF8`: the copy retained the name.
+        if let tag = name.utf8.withContiguousStorageIfAvailable(tag(ofBytes:)) { return tag }
+        var contiguous = name
+        contiguous.makeContiguousUTF8()
+        return contiguous.utf8.withContiguousStorageIfAvailable(tag(ofBytes:)) ?? 0
+    }
+
+    private static func tag(ofBytes bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        let raw = UnsafeRawBufferPointer(bytes)
+        let first: UInt64, last: UInt64
+        if raw.count >= 8 {
+            first = raw.loadUnaligned(as: UInt64.self)
+            last = raw.loadUnaligned(fromByteOffset: raw.count - 8, as: UInt64.self)
+        } else {
+            var word: UInt64 = 0
+            for byte in raw { word = word << 8 | UInt64(byte) }
+            (first, last) = (word, 0)
         }
+        let mixed = (first ^ UInt64(raw.count) &* 0x9E37_79B9_7F4A_7C15) &* 0xFF51_AFD7_ED55_8CCD ^ last
+        return mixed ^ mixed >> 29
     }
 
     public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
