@@ -1,13 +1,22 @@
 // UTF-16 lengths and code units of strings, read straight from their UTF-8 bytes.
 
 extension String {
+    /// Runs `body` with the string's UTF-8 bytes: in place when they are contiguous (always,
+    /// for native strings), else from a contiguous copy. (A mutable copy's `withUTF8` retained
+    /// and released the string on every call.)
+    @inline(__always)
+    func withUTF8Bytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        if let result = utf8.withContiguousStorageIfAvailable(body) { return result }
+        var copy = self
+        return copy.withUTF8(body)
+    }
+
     /// The string's length in UTF-16 code units.
     ///
     /// The first `utf16.count` of a long non-ASCII string builds an index of breadcrumbs, which
     /// cost more than the rest of appending it to attributed text; one pass over the bytes does not.
     var utf16Length: Int {
-        var string = self
-        return string.withUTF8 { bytes in
+        withUTF8Bytes { bytes in
             // A lead byte starts a scalar: one unit, or a surrogate pair from U+10000 (F0–F4).
             // Eight bytes at a time: each not a continuation byte (10xxxxxx) counts one, each
             // four-byte lead (11110xxx) one more.
@@ -49,8 +58,7 @@ extension String {
 
     /// The string's UTF-16 code units, transcoded in one pass (a string's UTF-8 is always valid).
     var utf16Units: [UInt16] {
-        var string = self
-        return string.withUTF8 { bytes in
+        withUTF8Bytes { bytes in
             // Never more units than bytes: one to three bytes make one unit, four make two.
             var result = [UInt16](filling: 0, count: bytes.count)
             let written = result.withUnsafeMutableBufferPointer { units in
