@@ -45,7 +45,8 @@ struct ByteScratch {
             guard utf8.count + 2 <= room else { return false }
             for byte in utf8 where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { return false }
             base[count] = UInt8(ascii: "\"")
-            (base + count + 1).update(from: utf8.baseAddress!, count: utf8.count)
+            // An empty string's buffer may have no address.
+            if let source = utf8.baseAddress { (base + count + 1).update(from: source, count: utf8.count) }
             base[count + 1 + utf8.count] = UInt8(ascii: "\"")
             count += utf8.count + 2
             return true

@@ -84,9 +84,9 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
         place(of: name, tag: tag).map { members[$0].value }
     }
 
-    /// Adds `value` under `name`, which no member has yet (parsers check with
-    /// ``containsMember(named:tag:)``); `tag` is the name's ``tag(of:)``.
-    package mutating func append(_ name: String, _ value: JSONValue, tag: UInt64) {
+    /// Adds `value` under `name`, which no member has yet (callers look first); `tag` is the
+    /// name's ``tag(of:)``.
+    private mutating func append(_ name: String, _ value: JSONValue, tag: UInt64) {
         if places != nil {
             places?[name] = members.count
         } else if members.count == Self.indexedCount {
@@ -98,7 +98,8 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
         members.append(Member(name: name, value: value, tag: tag))
     }
 
-    /// Sets the value under `name` (tag `tag`), adding the member if it is new.
+    /// Sets the value under `name` (tag `tag`), adding the member if it is new: what a parser
+    /// does with each member it reads.
     package mutating func set(_ name: String, _ value: JSONValue, tag: UInt64) {
         if let place = place(of: name, tag: tag) { members[place].value = value } else { append(name, value, tag: tag) }
     }

@@ -135,7 +135,9 @@ struct JSONParserTests {
             writer.add(long, -2.5)
             writer.add("i", Int.max)
             writer.add("s", long)
-            expected += ",\"\(long)\":-2.5,\"i\":\(Int.max),\"s\":\"\(long)\"}"
+            writer.add("", "")
+            writer.add("e", .string(""))
+            expected += ",\"\(long)\":-2.5,\"i\":\(Int.max),\"s\":\"\(long)\",\"\":\"\",\"e\":\"\"}"
             #expect(writer.line == expected, "length \(length)")
         }
     }
