@@ -39,11 +39,13 @@ public func measure(
 
 /// ``measure(_:template:widths:environment:)`` reusing `memory`, the working memory of the rows
 /// measured before: a thread measuring many rows in turn (a batch job) allocates and frees the
-/// measure pass's arrays once instead of for every row.
+/// measure pass's arrays once instead of for every row. The measurements are the same, and stay
+/// valid after later rows; one array is reused only once the previous row's measurements are gone.
 ///
 ///     let memory = MeasuringMemory()
 ///     for item in items {
 ///         let heights = try measure(item, template: template, widths: widths, environment: environment, memory: memory)
+///             .map(\.height)
 ///     }
 ///
 /// - Throws: as ``measure(_:template:widths:environment:)``.

@@ -478,6 +478,7 @@ private struct Builder {
         return segments
     }
 
+    // Inlined into `shapeItems`, its only caller: called apart, a paragraph cost ~1K more.
     @inline(__always)
     private func makeUnits(_ text: UnsafeBufferPointer<UInt16>, advances: [Double], segmentStarts: [Bool]) -> BreakUnits {
         let count = graphemeCount
