@@ -28,10 +28,8 @@ public struct FieldPath: Sendable, Hashable, CustomStringConvertible, Expressibl
     public func value(in fields: JSONObject) -> JSONValue? {
         guard let first = components.first, var current = fields.value(named: first, tag: tags[0]) else { return nil }
         // By index: a zipped pair of slices was a generic iterator made and destroyed per lookup.
-        var step = 1
-        while step < components.count {
+        for step in 1..<components.count {
             let component = components[step]
-            defer { step += 1 }
             switch current {
             case .object(let members):
                 guard let next = members.value(named: component, tag: tags[step]) else { return nil }
