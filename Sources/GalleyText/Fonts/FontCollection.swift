@@ -19,6 +19,10 @@ public final class FontCollection: Sendable {
     private let fallbackFamilies: [FallbackFamily]
     private let loadedOnDemand = Mutex<[String: FontFace]>([:])
     private let chains = Mutex<[FallbackChain.Key: FallbackChain]>([:])
+    /// The chain handed out last, compared before the table is searched: paragraphs in turn
+    /// mostly share a style (a batch's rows, a list's cells), and hashing the key was most of
+    /// the lookup.
+    private let lastChain = Mutex<(key: FallbackChain.Key, chain: FallbackChain)?>(nil)
 
     struct FallbackFamily: Sendable {
         var name: String
@@ -120,7 +124,11 @@ public final class FontCollection: Sendable {
         for descriptor: FontDescriptor, fallbacks: [FontDescriptor], language: String?
     ) throws(FontError) -> FallbackChain {
         let key = FallbackChain.Key(descriptor: descriptor, fallbacks: fallbacks, language: language)
-        if let chain = chains.withLock({ $0[key] }) { return chain }
+        if let chain = lastChain.withLock({ last in last.flatMap { $0.key == key ? $0.chain : nil } }) { return chain }
+        if let chain = chains.withLock({ $0[key] }) {
+            lastChain.withLock { $0 = (key, chain) }
+            return chain
+        }
         var ordered: [FontFace] = [try face(for: descriptor)]
         for fallback in fallbacks {
             var styled = fallback
