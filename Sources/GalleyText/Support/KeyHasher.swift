@@ -33,13 +33,14 @@ struct KeyHasher {
     @inline(__always)
     mutating func combine(_ value: Int) { combine(UInt64(bitPattern: Int64(value))) }
 
-    /// Combines the string's length and UTF-8 bytes, eight at a time.
+    /// Combines the string's length and UTF-8 bytes, eight at a time (the same way whether or
+    /// not the string's bytes are contiguous, so equal strings always hash alike).
     mutating func combine(bytesOf string: String) {
         combine(UInt64(string.utf8.count))
         // The state mixed in a local: through `self` it went to memory and back for every
         // eight bytes, on the chain of multiplies a long key's hash waits for.
-        var state = self.state
-        let hashed: Bool = string.utf8.withContiguousStorageIfAvailable { bytes in
+        self.state = string.withUTF8Bytes { [state] bytes in
+            var state = state
             let raw = UnsafeRawBufferPointer(bytes)
             var offset = 0
             while offset + 8 <= raw.count {
@@ -48,10 +49,7 @@ struct KeyHasher {
             }
             var tail: UInt64 = 0
             for index in offset..<raw.count { tail = tail << 8 | UInt64(raw[index]) }
-            state = Self.mix(state, tail)
-            return true
-        } ?? false
-        self.state = state
-        if !hashed { for byte in string.utf8 { combine(UInt64(byte)) } }
+            return Self.mix(state, tail)
+        }
     }
 }
