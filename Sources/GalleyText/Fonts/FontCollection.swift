@@ -18,11 +18,22 @@ public final class FontCollection: Sendable {
     /// Families tried, in order, after the requested font and the caller's fallbacks.
     private let fallbackFamilies: [FallbackFamily]
     private let loadedOnDemand = Mutex<[String: FontFace]>([:])
-    private let chains = Mutex<[FallbackChain.Key: FallbackChain]>([:])
-    /// The chain handed out last, compared before the table is searched: paragraphs in turn
-    /// mostly share a style (a batch's rows, a list's cells), and hashing the key was most of
-    /// the lookup.
-    private let lastChain = Mutex<(key: FallbackChain.Key, chain: FallbackChain)?>(nil)
+    private let chains = Mutex(ChainTable())
+
+    /// Fallback chains made so far, and the one handed out last, compared before the table is
+    /// searched: paragraphs in turn mostly share a style (a batch's rows, a list's cells), and
+    /// hashing the key was most of the lookup.
+    private struct ChainTable {
+        var byKey: [FallbackChain.Key: FallbackChain] = [:]
+        var last: (key: FallbackChain.Key, chain: FallbackChain)?
+
+        mutating func chain(for key: FallbackChain.Key) -> FallbackChain? {
+            if let last, last.key == key { return last.chain }
+            guard let chain = byKey[key] else { return nil }
+            last = (key, chain)
+            return chain
+        }
+    }
 
     struct FallbackFamily: Sendable {
         var name: String
@@ -124,11 +135,7 @@ public final class FontCollection: Sendable {
         for descriptor: FontDescriptor, fallbacks: [FontDescriptor], language: String?
     ) throws(FontError) -> FallbackChain {
         let key = FallbackChain.Key(descriptor: descriptor, fallbacks: fallbacks, language: language)
-        if let chain = lastChain.withLock({ last in last.flatMap { $0.key == key ? $0.chain : nil } }) { return chain }
-        if let chain = chains.withLock({ $0[key] }) {
-            lastChain.withLock { $0 = (key, chain) }
-            return chain
-        }
+        if let chain = chains.withLock({ $0.chain(for: key) }) { return chain }
         var ordered: [FontFace] = [try face(for: descriptor)]
         for fallback in fallbacks {
             var styled = fallback
@@ -147,8 +154,8 @@ public final class FontCollection: Sendable {
         var seen = Set<ObjectIdentifier>()
         let chain = FallbackChain(faces: ordered.filter { seen.insert(ObjectIdentifier($0)).inserted })
         return chains.withLock { chains in
-            if let existing = chains[key] { return existing }
-            chains[key] = chain
+            if let existing = chains.byKey[key] { return existing }
+            chains.byKey[key] = chain
             return chain
         }
     }
