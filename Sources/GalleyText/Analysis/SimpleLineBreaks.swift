@@ -97,6 +97,12 @@ enum SimpleLineBreaks {
         }
     }
 
+    /// Whether `unit`'s line-break class is AL (letters): what a safe place to cut text needs on
+    /// both sides (see ``VisiblePrefix``).
+    static func isAlphabetic(_ unit: UInt16) -> Bool {
+        (Int(unit) < commonClasses.count ? commonClasses[Int(unit)] : rareClass(unit)) == alphabetic
+    }
+
     private static func rareClass(_ unit: UInt16) -> UInt8 {
         // A surrogate is half a supplementary character: none of those is handled.
         unit & 0xF800 == 0xD800 ? other : UInt8(CGalley_simpleLineBreakClass(UInt32(unit)))

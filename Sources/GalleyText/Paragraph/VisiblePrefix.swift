@@ -1,6 +1,5 @@
 // Shaping only the start of a long text that a line limit cuts short.
 
-internal import CGalleyShims
 import Synchronization
 
 /// The start of a paragraph's text, shaped alone because a line limit shows no more of it, and
@@ -101,14 +100,9 @@ final class VisiblePrefix: Sendable {
 
     /// Whether `cut` follows spaces that follow a letter, and a letter starts there.
     private static func isSafeCut(_ utf16: UnsafeBufferPointer<UInt16>, at cut: Int) -> Bool {
-        guard utf16[cut - 1] == 0x20, isAlphabetic(utf16[cut]) else { return false }
+        guard utf16[cut - 1] == 0x20, SimpleLineBreaks.isAlphabetic(utf16[cut]) else { return false }
         var before = cut - 1
         while before > 0 && utf16[before] == 0x20 { before -= 1 }
-        return utf16[before] != 0x20 && isAlphabetic(utf16[before])
-    }
-
-    /// Whether `unit`'s line-break class is AL.
-    private static func isAlphabetic(_ unit: UInt16) -> Bool {
-        CGalley_simpleLineBreakClass(UInt32(unit)) == CGalley_SimpleBreakAlphabetic
+        return utf16[before] != 0x20 && SimpleLineBreaks.isAlphabetic(utf16[before])
     }
 }
