@@ -43,10 +43,15 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
         for name in dictionary.keys.sorted() { self[name] = dictionary[name] }
     }
 
+    /// `members` in their order; a repeated name keeps its first place and its last value.
+    public init(_ members: some Collection<(String, JSONValue)>) {
+        self.members.reserveCapacity(members.count)
+        for (name, value) in members { self[name] = value }
+    }
+
     /// `["title": "Sunset", "duration": 312]`; a repeated name keeps its last value.
     public init(dictionaryLiteral elements: (String, JSONValue)...) {
-        members.reserveCapacity(elements.count)
-        for (name, value) in elements { self[name] = value }
+        self.init(elements)
     }
 
     /// The number of members.

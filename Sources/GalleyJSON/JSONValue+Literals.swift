@@ -10,9 +10,7 @@ extension JSONValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, Ex
     public init(booleanLiteral value: Bool) { self = .bool(value) }
     public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
     public init(dictionaryLiteral elements: (String, JSONValue)...) {
-        var object = JSONObject(minimumCapacity: elements.count)
-        for (name, value) in elements { object[name] = value }
-        self = .object(object)
+        self = .object(JSONObject(elements))
     }
     public init(nilLiteral: ()) { self = .null }
 }
