@@ -142,10 +142,22 @@ struct LineStacker {
         } else {
             includeUnits(span.start..<span.end)
         }
-        let natural = ascent + descent + lineGap
-        let height = style.lineHeight(natural: natural)
+        let (height, baseline) = box(ascent: ascent, descent: descent, lineGap: lineGap, top: top)
         return PlacedLine(
             span: span, truncation: truncation, cuts: cuts, width: truncation?.width ?? span.width, ascent: ascent,
-            descent: descent, top: top, height: height, baseline: top + height - descent - lineGap)
+            descent: descent, top: top, height: height, baseline: baseline)
+    }
+
+    /// The height and baseline of a line at `top` whose tallest runs reach these metrics.
+    private func box(ascent: Double, descent: Double, lineGap: Double, top: Double) -> (height: Double, baseline: Double) {
+        let height = style.lineHeight(natural: ascent + descent + lineGap)
+        return (height, top + height - descent - lineGap)
+    }
+
+    /// What ``stack(exactTruncation:_:)`` without exact truncation gives a paragraph whose
+    /// ``ShapedParagraph/heightIgnoresWidth`` is true, at any width: its one line, in `metrics`.
+    func onlyLineHeight(metrics: ScaledFontMetrics) -> TextHeight {
+        let (height, baseline) = box(ascent: metrics.ascent, descent: metrics.descent, lineGap: metrics.lineGap, top: 0)
+        return TextHeight(height: height, lineCount: 1, firstBaseline: baseline, lastBaseline: baseline)
     }
 }

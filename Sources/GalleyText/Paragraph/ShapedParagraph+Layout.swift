@@ -20,6 +20,9 @@ extension ShapedParagraph {
     /// callers that give the text all of that width (a row's label): a truncated last line's
     /// width is then not needed, and when the ellipsis cannot change its height, not worked out.
     package func measureHeight(width: Double) -> TextHeight {
+        if heightIgnoresWidth, let metrics = uniformMetrics {
+            return LineStacker(paragraph: self, width: 0).onlyLineHeight(metrics: metrics)
+        }
         let available = sanitized(width)
         guard let lines = stackLines(at: available, exactTruncation: false) else {
             return visiblePrefix!.longer(than: self, toShow: available).measureHeight(width: width)
@@ -44,6 +47,15 @@ extension ShapedParagraph {
         }
         if let visiblePrefix, !visiblePrefix.shows(nextLineUnit: next) { return nil }
         return summary
+    }
+
+    /// Whether the height ``measureHeight(width:)`` gives is the same at every width: the text
+    /// is limited to one line, every item has the same line box, and so has the ellipsis when
+    /// one can end the line. That line is then never broken (a row's one-line labels, at each
+    /// of its widths), nor the rest of a text shaped only as far as its start.
+    var heightIgnoresWidth: Bool {
+        paragraphStyle.maximumLines == 1 && units.count > 0 && uniformMetrics != nil
+            && (truncationKeepsLineHeight || !paragraphStyle.lineBreakMode.isTruncating)
     }
 
     private struct LineSummary {

@@ -146,21 +146,42 @@ struct TruncationTests {
             attributed.append(" and a smaller end", style: small)
             for mode in [LineBreakMode.truncateHead, .truncateMiddle, .truncateTail, .wordWrap, .clip] {
                 for maximumLines in 0...3 {
-                    let paragraph = ParagraphStyle(lineBreakMode: mode, maximumLines: maximumLines)
+                    var paragraph = ParagraphStyle(lineBreakMode: mode, maximumLines: maximumLines)
+                    // Line height rules and a height limit shorter than a line: one-line heights
+                    // skip breaking lines, and must still apply them as the stacked line would.
+                    if maximumLines == 1 {
+                        (paragraph.lineHeightMultiple, paragraph.minimumLineHeight, paragraph.maximumHeight) = (1.3, 30, 5)
+                    }
                     for width in [2.0, 60, 150, 260, 1000] {
                         let shapedWhole = try Shared.engine.shape(text, style: Self.style, paragraph: paragraph)
                         let shapedStart = try Shared.engine.shape(text, style: Self.style, paragraph: paragraph, showing: width)
                         let shapedRuns = try Shared.engine.shape(attributed, paragraph: paragraph)
-                        for shaped in [shapedWhole, shapedStart, shapedRuns] {
+                        for shaped in [shapedWhole, shapedStart, shapedRuns] + (try ownScriptShapes(paragraph, width)) {
                             let full = shaped.measure(width: width)
                             let expected = TextHeight(
                                 height: full.size.height, lineCount: full.lineCount,
                                 firstBaseline: full.firstBaseline, lastBaseline: full.lastBaseline)
-                            #expect(shaped.measureHeight(width: width) == expected, "\(text) \(mode) \(maximumLines) lines at \(width)")
+                            #expect(shaped.measureHeight(width: width) == expected, "\(shaped.utf16Count) units \(mode) \(maximumLines) lines at \(width)")
                         }
                     }
                 }
             }
+        }
+    }
+
+    /// Thai and Hebrew in their own faces, which have no U+2026: the ellipsis that can end
+    /// their lines comes from another face, with another line box.
+    private func ownScriptShapes(_ paragraph: ParagraphStyle, _ width: Double) throws -> [ShapedParagraph] {
+        let texts = [
+            ("ภาษาไทยเป็นภาษาที่มีระดับเสียงของคำแน่นอนหรือวรรณยุกต์เช่นเดียวกับภาษาจีน", "Noto Sans Thai"),
+            ("עברית היא שפה שמית ממשפחת השפות האפרו־אסיאתיות הידועה כשפתם של היהודים", "Noto Sans Hebrew"),
+        ]
+        return try texts.flatMap { text, family in
+            let style = TextStyle(font: .family(family), size: 17)
+            return [
+                try Shared.engine.shape(text, style: style, paragraph: paragraph),
+                try Shared.engine.shape(text, style: style, paragraph: paragraph, showing: width),
+            ]
         }
     }
 }
