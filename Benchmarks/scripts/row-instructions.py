@@ -1,14 +1,16 @@
 #!/usr/bin/env python3
 """Instructions per batch row: `galley heights --template message --width 320,375,414 --scale 2
 --jobs 1` under callgrind over 4,000 rows of the generated file less the same over their first
-2,000, divided by 2,000 (start-up and the caches' warm-up cancel out), and where they go.
+2,000, divided by 2,000 (start-up and the caches' warm-up cancel out), and where they go; then
+the same for rows whose texts are all in the paragraph cache already: what a row costs besides
+its text's analysis and shaping.
 
-    python3 scripts/row-instructions.py     # about a minute; needs valgrind and objcopy
+    python3 scripts/row-instructions.py     # about two minutes; needs valgrind and objcopy
 
 Swift's hash seed is fixed (SWIFT_DETERMINISTIC_HASHING=1) so that two builds compare: with
 per-process seeds a row's count moves by about a thousand instructions.
 """
-import re, shutil, subprocess, sys
+import json, re, shutil, subprocess, sys
 from pathlib import Path
 
 here = Path(__file__).resolve().parent.parent
@@ -33,6 +35,18 @@ inputs = {4000: build / "rows-4000.jsonl", 2000: build / "rows-2000.jsonl"}
 for count, path in inputs.items():
     path.write_text("".join(lines[:count]))
 
+# The same rows with the texts of their first 50 over and over (each keeps its id and whether
+# it has an image): past the first 50, every label's paragraph is in the cache, so these rows
+# cost what a row costs besides analysing and shaping text.
+def cached_row(index, line):
+    row, model = json.loads(line), json.loads(lines[index % 50])
+    for field in ("title", "caption", "text", "timestamp"):
+        row[field] = model[field]
+    return json.dumps(row, ensure_ascii=False) + "\n"
+cached = {4000: build / "rows-cached-4000.jsonl", 2000: build / "rows-cached-2000.jsonl"}
+for count, path in cached.items():
+    path.write_text("".join(cached_row(index, line) for index, line in enumerate(lines[:count])))
+
 # Inclusive costs of these functions (mangled-name patterns) make the table.
 groups = {
     "shape": r"15ParagraphShaperV5shape_9paragraph7showing",
@@ -43,10 +57,10 @@ groups = {
     "writing": r"9GalleyCLI0A0V7HeightsV3runyyKFy",
 }
 
-def profile(count):
+def profile(count, files=inputs):
     out = build / f"rows-{count}.callgrind"
     subprocess.run(
-        ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", str(galley), "heights", str(inputs[count]),
+        ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", str(galley), "heights", str(files[count]),
          "--template", "message", "--width", "320,375,414", "--scale", "2", "--jobs", "1"],
         env={"SWIFT_DETERMINISTIC_HASHING": "1", "PATH": "/usr/bin:/bin"}, check=True, capture_output=True)
     text = subprocess.run(["callgrind_annotate", "--inclusive=yes", "--threshold=100", str(out)],
@@ -72,3 +86,6 @@ print(f"| the paragraph cache (lookups, inserting, evicting) | {(per['engine'] -
 print(f"| breaking the labels into lines | {per['heights'] / 1000:.1f}K |")
 print(f"| the row's layout at three widths | {(per['layout'] - per['engine'] - per['heights']) / 1000:.1f}K |")
 print(f"| the rest: reading, JSON parsing ({per['json'] / 1000:.1f}K), the item, writing ({per['writing'] / 1000:.1f}K), freeing the caches at exit | {(row - per['layout']) / 1000:.1f}K |")
+
+(large, _), (small, _) = profile(4000, cached), profile(2000, cached)
+print(f"\nper row when every text is already in the paragraph cache (no text analysed or shaped): {(large - small) / 2000:,.0f}")
