@@ -80,13 +80,16 @@ struct RowMeasurer {
         var shaped: ShapedParagraph?
         /// The label's measurement at a width its whole text fits on one line, which every such
         /// width shares (see ``ShapedParagraph/fitsOnOneLine(width:)``).
-        var oneLine: OneLine?
+        var oneLine: LabelLines?
+        /// The label's measurement at a width its text does not fit on one line, which every
+        /// such width shares when ``ShapedParagraph/heightDependsOnlyOnFitting`` says so.
+        var wrapped: LabelLines?
         /// Index in `offers` of the node's latest offer; -1 before the first.
         var latestOffer = -1
     }
 
-    /// What a label's measurement on one line gives its node, whatever the width.
-    fileprivate struct OneLine {
+    /// What a label's measurement gives its node at every width of one kind (see ``NodeState``).
+    fileprivate struct LabelLines {
         var height: Double
         var firstBaseline: Double
         var lastBaseline: Double
@@ -260,8 +263,10 @@ struct RowMeasurer {
         // the row is measured (see `layOutText`), not those of every width a label was offered.
         // Text that fits one line at this width has the same line at every such width: a label
         // measured once that way (often at its natural width) answers the row's other widths.
+        // So does one measured where it does not fit, when its height cannot depend on more
+        // than that (see `heightDependsOnlyOnFitting`: most two-line previews).
         let fitsOneLine = paragraph.fitsOnOneLine(width: available)
-        if available.isFinite, fitsOneLine, let line = perNode[node.id].oneLine {
+        if available.isFinite, let line = fitsOneLine ? perNode[node.id].oneLine : perNode[node.id].wrapped {
             return MeasuredNode(
                 node: node, size: Size(width: available, height: line.height), firstBaseline: line.firstBaseline,
                 lastBaseline: line.lastBaseline, text: MeasuredText(offeredWidth: available, lineCount: line.lineCount))
@@ -282,9 +287,12 @@ struct RowMeasurer {
             labelWidth = pixelCeil(measurement.size.width)
         }
         let size = Size(width: labelWidth, height: pixelCeil(lines.height))
+        let kept = LabelLines(
+            height: size.height, firstBaseline: lines.firstBaseline, lastBaseline: lines.lastBaseline, lineCount: lines.lineCount)
         if fitsOneLine {
-            perNode[node.id].oneLine = OneLine(
-                height: size.height, firstBaseline: lines.firstBaseline, lastBaseline: lines.lastBaseline, lineCount: lines.lineCount)
+            perNode[node.id].oneLine = kept
+        } else if available.isFinite && paragraph.heightDependsOnlyOnFitting {
+            perNode[node.id].wrapped = kept
         }
         return MeasuredNode(
             node: node, size: size, firstBaseline: lines.firstBaseline, lastBaseline: lines.lastBaseline,

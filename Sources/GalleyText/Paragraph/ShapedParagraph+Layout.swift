@@ -58,6 +58,25 @@ extension ShapedParagraph {
             && (truncationKeepsLineHeight || !paragraphStyle.lineBreakMode.isTruncating)
     }
 
+    /// Whether ``measureHeight(width:)`` gives one height at every width the text does not fit
+    /// on one line at (see ``fitsOnOneLine(width:)``), as it does at every width it fits: a
+    /// label measured at several widths is then measured once each way.
+    ///
+    /// True for text limited to one or two lines whose lines all have one box (the ellipsis's
+    /// too, when it can end a line). Text that does not fit on one line then takes the most
+    /// lines allowed at any such width, or one when it has a single unit that is not whitespace
+    /// or (clipped) a single word; a height limit keeps a second line at every width or at none.
+    /// Only where the first line ends can differ, and that moves the second only by the
+    /// paragraph spacing when it ends at a mandatory break: so without paragraph spacing, or
+    /// without mandatory breaks (in the whole text: one shaped only as far as its start may
+    /// have one further on).
+    package var heightDependsOnlyOnFitting: Bool {
+        let style = paragraphStyle
+        return (style.maximumLines == 1 || style.maximumLines == 2) && uniformMetrics != nil
+            && (truncationKeepsLineHeight || !style.lineBreakMode.isTruncating)
+            && (style.paragraphSpacing == 0 || (units.mandatoryBreaks.isEmpty && visiblePrefix == nil))
+    }
+
     private struct LineSummary {
         var count = 0
         var widest = 0.0

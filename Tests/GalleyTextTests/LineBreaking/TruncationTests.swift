@@ -154,7 +154,7 @@ struct TruncationTests {
                     }
                     for width in [2.0, 60, 150, 260, 1000] {
                         let shapedWhole = try Shared.engine.shape(text, style: Self.style, paragraph: paragraph)
-                        let shapedStart = try Shared.engine.shape(text, style: Self.style, paragraph: paragraph, showing: width)
+                        let shapedStart = try Shared.uncachedEngine.shape(text, style: Self.style, paragraph: paragraph, showing: width)
                         let shapedRuns = try Shared.engine.shape(attributed, paragraph: paragraph)
                         for shaped in [shapedWhole, shapedStart, shapedRuns] + (try ownScriptShapes(paragraph, width)) {
                             let full = shaped.measure(width: width)
@@ -169,6 +169,47 @@ struct TruncationTests {
         }
     }
 
+    @Test("A height said to depend only on fitting on one line is the same at every width of each kind")
+    func heightsThatDependOnlyOnFitting() throws {
+        // Plain text, one visible unit, one long word, a mandatory break a wide first line
+        // reaches, taller fallback faces, and Thai and Hebrew (whose ellipsis comes from another face).
+        let texts = [
+            Self.text, "W", "W    ", "Supercalifragilisticexpialidocious", "Supercalifragilistic expialidocious",
+            "Words before a break\nand after it, then more words to wrap", "Plain words, then tall ones: 你好世界 😀",
+            // A break past the start shaped for 200 pt, which a wide line reaches.
+            String(repeating: "word ", count: 16) + "\nand after the break more words to wrap",
+        ]
+        let widths: [Double] = [2, 10, 25, 40, 60, 100, 150, 200, 260, 400, 1000]
+        var qualifying = 0
+        var variesOtherwise = false
+        for mode in [LineBreakMode.truncateHead, .truncateMiddle, .truncateTail, .wordWrap, .clip] {
+            for maximumLines in 1...3 {
+                for (paragraphSpacing, maximumHeight) in [(0.0, nil), (7, nil), (7, 30.0)] as [(Double, Double?)] {
+                    var paragraph = ParagraphStyle(lineBreakMode: mode, maximumLines: maximumLines)
+                    (paragraph.lineSpacing, paragraph.paragraphSpacing, paragraph.maximumHeight) = (3, paragraphSpacing, maximumHeight)
+                    var shapes = try texts.map { try Shared.engine.shape($0, style: Self.style, paragraph: paragraph) }
+                    shapes += try texts.map { try Shared.uncachedEngine.shape($0, style: Self.style, paragraph: paragraph, showing: 200) }
+                    shapes += try ownScriptShapes(paragraph, 200)
+                    for shaped in shapes {
+                        // Heights at the widths the text fits on one line at, and at the others.
+                        let heights = Dictionary(grouping: widths) { shaped.fitsOnOneLine(width: $0) }
+                            .mapValues { $0.map { shaped.measureHeight(width: $0) } }
+                        if shaped.heightDependsOnlyOnFitting {
+                            qualifying += 1
+                            #expect(heights.values.allSatisfy(allEqual), "\(shaped.utf16Count) units \(mode) \(maximumLines) lines")
+                        } else if !heights.values.allSatisfy(allEqual) {
+                            variesOtherwise = true
+                        }
+                    }
+                }
+            }
+        }
+        // The texts and styles tell the two apart: many qualify, and heights of others vary.
+        #expect(qualifying > 100 && variesOtherwise)
+    }
+
+    private func allEqual(_ heights: [TextHeight]) -> Bool { heights.allSatisfy { $0 == heights[0] } }
+
     /// Thai and Hebrew in their own faces, which have no U+2026: the ellipsis that can end
     /// their lines comes from another face, with another line box.
     private func ownScriptShapes(_ paragraph: ParagraphStyle, _ width: Double) throws -> [ShapedParagraph] {
@@ -180,7 +221,7 @@ struct TruncationTests {
             let style = TextStyle(font: .family(family), size: 17)
             return [
                 try Shared.engine.shape(text, style: style, paragraph: paragraph),
-                try Shared.engine.shape(text, style: style, paragraph: paragraph, showing: width),
+                try Shared.uncachedEngine.shape(text, style: style, paragraph: paragraph, showing: width),
             ]
         }
     }

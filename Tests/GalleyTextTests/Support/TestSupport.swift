@@ -22,6 +22,12 @@ enum Shared {
         do { return try TextEngine() } catch { fatalError("cannot load the bundled fonts: \(error)") }
     }()
 
+    /// An engine without a paragraph cache: a text shaped only as far as a width shows is not
+    /// answered with the whole text shaped before.
+    static let uncachedEngine: TextEngine = {
+        do { return try TextEngine(paragraphCacheByteLimit: 0) } catch { fatalError("cannot load the bundled fonts: \(error)") }
+    }()
+
     static func style(_ size: Double = 17, weight: Int = 400, italic: Bool = false) -> TextStyle {
         TextStyle(font: .family("Noto Sans", weight: weight, italic: italic), size: size)
     }
