@@ -27,8 +27,9 @@ struct TextAnalysis {
         static let mandatoryBreak = Boundary(rawValue: 4)
     }
 
-    /// The level of the paragraph holding `index`.
-    func baseLevel(at index: Int) -> UInt8 {
+    /// The level of the paragraph holding `index`, of paragraphs starting and resolved as
+    /// `paragraphLevels` says.
+    static func baseLevel(at index: Int, in paragraphLevels: [(start: Int, level: UInt8)]) -> UInt8 {
         var level = paragraphLevels.first?.level ?? 0
         for paragraph in paragraphLevels {
             if paragraph.start > index { break }

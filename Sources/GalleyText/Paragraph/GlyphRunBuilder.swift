@@ -19,7 +19,7 @@ struct GlyphRunBuilder {
     func appendRuns(for line: PlacedLine, lineIndex: Int, to runs: inout [GlyphRun]) -> Double {
         let units = paragraph.units
         let lineStart = units.start(ofUnit: line.span.start)
-        let baseLevel = paragraph.analysis.baseLevel(at: lineStart)
+        let baseLevel = paragraph.baseLevel(at: lineStart)
         var pieces: [Piece] = []
         if let truncation = line.truncation {
             for (index, range) in truncation.kept.enumerated() {

@@ -99,7 +99,7 @@ struct ParagraphShaper {
             ? styles.indices.map { builder.ellipsis(styleIndex: $0) } : []
         return ShapedParagraph(
             paragraphStyle: paragraph, missingCharacters: builder.missing, baseLineHeight: baseLineHeight,
-            utf16: utf16, analysis: analysis, items: builder.items, itemUnitEnds: builder.itemUnitEnds, units: units,
+            utf16: utf16, paragraphLevels: analysis.paragraphLevels, items: builder.items, itemUnitEnds: builder.itemUnitEnds, units: units,
             ellipses: ellipses, segmentShaper: segmentShaper, counters: counters, visiblePrefix: visiblePrefix(units))
     }
 }

@@ -145,7 +145,7 @@ extension ShapedParagraph {
                 scalarRange: scalarBounds[2 * index]..<scalarBounds[2 * index + 1],
                 width: line.width, x: x, ascent: line.ascent, descent: line.descent, top: line.top,
                 height: line.height, baseline: line.baseline, isTruncated: line.truncation != nil,
-                endsParagraph: line.span.endsParagraph, baseLevel: analysis.baseLevel(at: bounds[2 * index])))
+                endsParagraph: line.span.endsParagraph, baseLevel: baseLevel(at: bounds[2 * index])))
         }
         return TextLayout(
             lines: lines, glyphRuns: runs,

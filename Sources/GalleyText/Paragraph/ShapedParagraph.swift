@@ -45,7 +45,9 @@ public final class ShapedParagraph: Sendable {
     /// The natural line height of the first run's font under the paragraph style.
     public let baseLineHeight: Double
     let utf16: [UInt16]
-    let analysis: TextAnalysis
+    /// Starts of the text's bidi paragraphs and their base levels (the rest of the analysis
+    /// goes once the paragraph is shaped: lines need only these).
+    let paragraphLevels: [(start: Int, level: UInt8)]
     /// Reshapes pieces of words cut by a line break or truncation.
     let segmentShaper: SegmentShaper
     /// Pieces of words this paragraph's lines cut off, reshaped (see `exactWidth(of:summed:)`).
@@ -53,7 +55,7 @@ public final class ShapedParagraph: Sendable {
 
     init(
         paragraphStyle: ParagraphStyle, missingCharacters: [Unicode.Scalar], baseLineHeight: Double,
-        utf16: [UInt16], analysis: TextAnalysis, items: [ShapedItem], itemUnitEnds: [Int], units: BreakUnits,
+        utf16: [UInt16], paragraphLevels: [(start: Int, level: UInt8)], items: [ShapedItem], itemUnitEnds: [Int], units: BreakUnits,
         ellipses: [Ellipsis], segmentShaper: SegmentShaper, counters: CounterStore, visiblePrefix: VisiblePrefix?
     ) {
         self.visiblePrefix = visiblePrefix
@@ -63,7 +65,7 @@ public final class ShapedParagraph: Sendable {
         self.missingCharacters = missingCharacters
         self.baseLineHeight = baseLineHeight
         self.utf16 = utf16
-        self.analysis = analysis
+        self.paragraphLevels = paragraphLevels
         self.items = items
         self.units = units
         self.itemUnitEnds = itemUnitEnds
@@ -79,13 +81,16 @@ public final class ShapedParagraph: Sendable {
     /// Approximate heap bytes held, for the paragraph cache's bound (shaped segments are shared
     /// with the shape cache and not counted).
     var byteCount: Int {
-        256 + utf16.count * 8 + units.count * units.bytesPerUnit + items.count * 160
+        256 + utf16.count * 2 + paragraphLevels.count * 16 + units.count * units.bytesPerUnit + items.count * 160
             + items.reduce(0) { $0 + $1.segments.count * 16 }
     }
 
     /// Whether the first paragraph is right-to-left (by its first strong character, or as the
     /// paragraph style's direction forces).
-    public var isRightToLeft: Bool { analysis.baseLevel(at: 0) & 1 == 1 }
+    public var isRightToLeft: Bool { baseLevel(at: 0) & 1 == 1 }
+
+    /// The base level of the bidi paragraph holding UTF-16 offset `index`.
+    func baseLevel(at index: Int) -> UInt8 { TextAnalysis.baseLevel(at: index, in: paragraphLevels) }
 }
 
 /// A run of text in one style, face, script and bidi level, shaped segment by segment.
