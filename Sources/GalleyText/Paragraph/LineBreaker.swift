@@ -14,6 +14,9 @@ struct LineSpan: Sendable, Hashable {
     /// Whether the line starts and its content ends between shaped segments, so that it cuts no
     /// word and `width` is exact as summed (false when not known).
     var isWordAligned = false
+    /// The index of the word that starts at `end`, when the breaker knows it (-1 otherwise): the
+    /// next line starts its words there, without searching them.
+    var nextWord = -1
 }
 
 /// Breaks units into lines first-fit, as UIKit and Pango do.
@@ -36,14 +39,23 @@ struct LineBreaker {
         breaksLongWords = mode != .clip
     }
 
-    /// The line starting at unit `start` (which must be below `units.count`).
+    /// The line starting at unit `start` (which must be below `units.count`); `firstWord` may
+    /// say which word starts there (the previous line's ``LineSpan/nextWord``).
     ///
     /// Steps word by word; only a line whose first word does not fit (an over-long word, or
     /// one after leading whitespace) goes through the grapheme-by-grapheme breaker.
-    func line(from start: Int) -> LineSpan {
+    func line(from start: Int, firstWord: Int = -1) -> LineSpan {
         // The hot loop of every re-layout: raw buffers, no bounds checks or reference counting.
         units.words.withUnsafeBufferPointer { words in
-            let first = words.partitionPoint { $0.start <= start } - 1
+            // The word the line starts with: told, the first, or searched for (a search reads
+            // words across the array, each likely a cache line no measurement had touched yet).
+            let first = if firstWord >= 0 && firstWord < words.count && words[firstWord].start == start {
+                firstWord
+            } else if start == 0 && !words.isEmpty {
+                0
+            } else {
+                words.partitionPoint { $0.start <= start } - 1
+            }
             // A line starting inside a word (after an over-long word was cut) goes unit by unit.
             guard first >= 0, words[first].start == start else { return unitLine(from: start) }
             let limit = width + Self.tolerance
@@ -59,14 +71,14 @@ struct LineBreaker {
                 if index > first && word.startsWithMandatoryBreak {
                     return LineSpan(
                         start: start, end: word.start, contentEnd: contentEnd, width: contentWidth, endsParagraph: true,
-                        isWordAligned: startsSegment && contentEndsSegment)
+                        isWordAligned: startsSegment && contentEndsSegment, nextWord: index)
                 }
                 if word.contentEnd > word.start && x + word.contentWidth > limit {
                     // The word overflows: break before it if the line already shows something.
                     if index > first && contentEnd > start {
                         return LineSpan(
                             start: start, end: word.start, contentEnd: contentEnd, width: contentWidth, endsParagraph: false,
-                            isWordAligned: startsSegment && contentEndsSegment)
+                            isWordAligned: startsSegment && contentEndsSegment, nextWord: index)
                     }
                     return unitLine(from: start)
                 }

@@ -58,9 +58,10 @@ struct LineStacker {
         var count = 0
         var start = 0
         var nextTop = 0.0
+        var nextWord = -1
         var limited = false
         while start < units.count {
-            let (span, cuts) = fitCutWord(breaker.line(from: start))
+            let (span, cuts) = fitCutWord(breaker.line(from: start, firstWord: nextWord))
             let line = place(span, truncation: nil, cuts: cuts, top: nextTop)
             if let maximumHeight = style.maximumHeight, count > 0,
                 line.top + line.height > maximumHeight + LineBreaker.tolerance {
@@ -68,6 +69,7 @@ struct LineStacker {
                 break
             }
             start = span.end
+            nextWord = span.nextWord
             nextTop = line.top + line.height + style.lineSpacing + (span.endsParagraph ? style.paragraphSpacing : 0)
             // Moved out and in, not copied: a copy retains the line's cuts and truncation.
             if let previous = pending.take() { visit(previous) }
