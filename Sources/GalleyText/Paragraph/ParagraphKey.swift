@@ -80,12 +80,15 @@ final class ParagraphKey: PrecomputedHashKey {
 
     func hash(into hasher: inout Hasher) { hasher.combine(hashCode) }
 
-    /// Whether two strings hold the same UTF-8 bytes (memcmp when both are contiguous).
+    /// Whether two strings hold the same UTF-8 bytes (memcmp when both are contiguous, and not
+    /// even that when both are the same storage: an app measuring the strings it keeps asks with
+    /// the very string the key holds, whose bytes then need not be read again).
     private static func bytesEqual(_ lhs: String, _ rhs: String) -> Bool {
         guard lhs.utf8.count == rhs.utf8.count else { return false }
         let fast: Bool? = lhs.utf8.withContiguousStorageIfAvailable { left in
             rhs.utf8.withContiguousStorageIfAvailable { right in
-                left.count == 0 || memcmp(left.baseAddress!, right.baseAddress!, left.count) == 0
+                left.count == 0 || left.baseAddress == right.baseAddress
+                    || memcmp(left.baseAddress!, right.baseAddress!, left.count) == 0
             }
         } ?? nil
         return fast ?? lhs.utf8.elementsEqual(rhs.utf8)
