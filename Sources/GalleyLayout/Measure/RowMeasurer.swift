@@ -14,11 +14,10 @@ struct RowMeasurer {
     let environment: LayoutEnvironment
     /// Per node id: its shaped text (labels) and its latest entry in the memo.
     private var perNode: [NodeState] = []
-    /// Measurements made so far, and the offers they answer (apart, so that searching the
-    /// offers copies no measurement). A node's offers are chained from its latest one: a node
-    /// is offered a few sizes, a row dozens, and searching them all was most of a stack's work.
-    private var offers: [Offer] = []
-    private var measurements: [MeasuredNode] = []
+    /// Measurements made so far, each with the offer it answers. A node's offers are chained
+    /// from its latest one: a node is offered a few sizes, a row dozens, and searching them all
+    /// was most of a stack's work. (One array: a measurement is one append.)
+    private var memo: [Memo] = []
     /// Every container's children, at every width measured: nodes name theirs by range, and
     /// measurements share the list (see ``MeasuredNode/children``).
     private var measuredChildren: [MeasuredNode] = []
@@ -41,20 +40,17 @@ struct RowMeasurer {
             // Emptied, keeping their room (the measured children get fresh room instead while
             // a measurement of the last row still holds them).
             swap(&perNode, &memory.perNode)
-            swap(&offers, &memory.offers)
-            swap(&measurements, &memory.measurements)
+            swap(&memo, &memory.memo)
             swap(&measuredChildren, &memory.measuredChildren)
             perNode.removeAll(keepingCapacity: true)
-            offers.removeAll(keepingCapacity: true)
-            measurements.removeAll(keepingCapacity: true)
+            memo.removeAll(keepingCapacity: true)
             measuredChildren.removeAll(keepingCapacity: true)
         }
         // Appended one by one: a repeated value is copied through its value witness, node by node.
         perNode.reserveCapacity(template.nodes.count)
         for _ in 0..<template.nodes.count { perNode.append(NodeState()) }
         // Room for every node offered two sizes (natural and final), so the memo rarely regrows.
-        offers.reserveCapacity(2 * template.nodes.count)
-        measurements.reserveCapacity(2 * template.nodes.count)
+        memo.reserveCapacity(2 * template.nodes.count)
         measuredChildren.reserveCapacity(4 * template.nodes.count)
     }
 
@@ -63,16 +59,14 @@ struct RowMeasurer {
     mutating func returnMemory(to memory: Arrays) {
         perNode.removeAll(keepingCapacity: true)
         swap(&perNode, &memory.perNode)
-        swap(&offers, &memory.offers)
-        swap(&measurements, &memory.measurements)
+        swap(&memo, &memory.memo)
         swap(&measuredChildren, &memory.measuredChildren)
     }
 
     /// A measurer's arrays between rows (see ``MeasuringMemory``).
     final class Arrays {
         fileprivate var perNode: [NodeState] = []
-        fileprivate var offers: [Offer] = []
-        fileprivate var measurements: [MeasuredNode] = []
+        fileprivate var memo: [Memo] = []
         fileprivate var measuredChildren: [MeasuredNode] = []
     }
 
@@ -84,7 +78,7 @@ struct RowMeasurer {
         /// The label's measurement at a width its text does not fit on one line, which every
         /// such width shares when ``ShapedParagraph/heightDependsOnlyOnFitting`` says so.
         var wrapped: LabelLines?
-        /// Index in `offers` of the node's latest offer; -1 before the first.
+        /// Index in `memo` of the node's latest measurement; -1 before the first.
         var latestOffer = -1
     }
 
@@ -100,7 +94,7 @@ struct RowMeasurer {
     fileprivate struct Offer {
         var width: UInt64
         var height: UInt64?
-        /// Index in `offers` of the same node's previous offer; -1 for its first.
+        /// Index in `memo` of the same node's previous measurement; -1 for its first.
         var previous: Int
 
         init(width: Double, height: Double?, previous: Int) {
@@ -112,6 +106,12 @@ struct RowMeasurer {
         func answers(width: Double, height: Double?) -> Bool {
             self.width == width.bitPattern && self.height == height?.bitPattern
         }
+    }
+
+    /// A measurement and the offer it answers.
+    fileprivate struct Memo {
+        var offer: Offer
+        var measured: MeasuredNode
     }
 
     /// The whole row at `width`: the root measured, the minimum height applied, the direction resolved.
@@ -190,14 +190,13 @@ struct RowMeasurer {
     mutating func measure(_ node: CompiledNode, width: Double, height: Double?) throws(LayoutError) -> MeasuredNode {
         var entry = perNode[node.id].latestOffer
         while entry >= 0 {
-            if offers[entry].answers(width: width, height: height) { return measurements[entry] }
-            entry = offers[entry].previous
+            if memo[entry].offer.answers(width: width, height: height) { return memo[entry].measured }
+            entry = memo[entry].offer.previous
         }
         let measured = try measureAfresh(node, width: width, height: height)
         // Chained after measuring: the node's children have been offered space meanwhile.
-        offers.append(Offer(width: width, height: height, previous: perNode[node.id].latestOffer))
-        measurements.append(measured)
-        perNode[node.id].latestOffer = offers.count - 1
+        memo.append(Memo(offer: Offer(width: width, height: height, previous: perNode[node.id].latestOffer), measured: measured))
+        perNode[node.id].latestOffer = memo.count - 1
         return measured
     }
 
