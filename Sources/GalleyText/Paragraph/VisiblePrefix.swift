@@ -88,12 +88,11 @@ final class VisiblePrefix: Sendable {
         var cut = max(length, 2)
         while cut < utf16.count && !isSafeCut(utf16, at: cut) { cut += 1 }
         guard cut < utf16.count else { return nil }
-        let primaries = chains.map(\.primary)
         let coverASCII = chains.allSatisfy(\.primaryCoversPrintableASCII)
         for index in cut..<utf16.count {
             let unit = utf16[index]
             if unit == 0x0A || unit == 0x0D || (coverASCII && unit >= 0x20 && unit < 0x7F) { continue }
-            for primary in primaries where !primary.covers(UInt32(unit)) { return nil }
+            for chain in chains where !chain.primary.covers(UInt32(unit)) { return nil }
         }
         return cut
     }
