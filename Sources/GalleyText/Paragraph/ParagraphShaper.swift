@@ -41,11 +41,12 @@ struct ParagraphShaper {
     private func shapeValidated(
         _ text: AttributedText, paragraph: ParagraphStyle, startLength: Int?
     ) throws(TextError) -> ShapedParagraph {
-        let utf16 = text.string.utf16Units
+        var utf16 = text.string.utf16Units
         let locale = try LocaleIdentifier.icu(from: paragraph.language)
         let language = paragraph.language.map(LocaleIdentifier.bareTag) ?? ""
         let styles = text.runs.map(\.style)
         var chains: [FallbackChain] = []
+        chains.reserveCapacity(styles.count)
         do {
             for style in styles {
                 chains.append(try fonts.fallbackChain(for: style.font, fallbacks: style.fallbacks, language: language))
@@ -62,11 +63,19 @@ struct ParagraphShaper {
         for run in text.runs where run.range.lowerBound < cut {
             runs.append(AttributedText.Run(range: run.range.clamped(to: 0..<cut), style: run.style))
         }
+        // The start is the units' array cut short when it keeps most of it (no copy; the rest of
+        // its room stays with the paragraph), else a copy (a long text's room would).
+        let wholeLength = utf16.count
+        if 2 * cut >= wholeLength {
+            utf16.removeSubrange(cut...)
+        } else {
+            utf16 = Array(utf16[..<cut])
+        }
         // A cut text is left to right throughout (see `VisiblePrefix`), and so is its start.
-        return try shape(Array(utf16[..<cut]), runs: runs, styles: styles, chains: chains, paragraph: paragraph,
+        return try shape(utf16, runs: runs, styles: styles, chains: chains, paragraph: paragraph,
             locale: locale, language: language, knownLeftToRight: true) { units in
             VisiblePrefix(
-                text: text, paragraph: paragraph, shaper: self, wholeLength: utf16.count,
+                text: text, paragraph: paragraph, shaper: self, wholeLength: wholeLength,
                 lastWordUnit: units.words.last?.start ?? 0)
         }
     }
