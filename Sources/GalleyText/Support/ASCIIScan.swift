@@ -32,11 +32,15 @@ extension UnsafeBufferPointer<UInt16> {
         guard let base = baseAddress else { return true }
         let raw = UnsafeRawPointer(base)
         var index = 0
-        while index < count {
-            if index + 4 <= count && skips(raw.loadUnaligned(fromByteOffset: index * 2, as: UInt64.self)) {
-                index += 4
-                continue
+        while index + 4 <= count {
+            // A word not skipped has its four units tested (those `skips` would pass, pass
+            // `test` too): text outside ASCII (Greek, Cyrillic) is then read a word at a time.
+            if !skips(raw.loadUnaligned(fromByteOffset: index * 2, as: UInt64.self)) {
+                guard test(self[index]), test(self[index + 1]), test(self[index + 2]), test(self[index + 3]) else { return false }
             }
+            index += 4
+        }
+        while index < count {
             if !test(self[index]) { return false }
             index += 1
         }
