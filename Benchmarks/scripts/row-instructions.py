@@ -58,7 +58,7 @@ groups = {
 }
 
 def profile(count, files=inputs):
-    out = build / f"rows-{count}.callgrind"
+    out = files[count].with_suffix(".callgrind")
     subprocess.run(
         ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", str(galley), "heights", str(files[count]),
          "--template", "message", "--width", "320,375,414", "--scale", "2", "--jobs", "1"],

@@ -79,7 +79,7 @@ struct RowMeasurer {
         /// such width shares when ``ShapedParagraph/heightDependsOnlyOnFitting`` says so.
         var wrapped: LabelLines?
         /// Index in `memo` of the node's latest measurement; -1 before the first.
-        var latestOffer = -1
+        var latestMemo = -1
     }
 
     /// What a label's measurement gives its node at every width of one kind (see ``NodeState``).
@@ -188,15 +188,15 @@ struct RowMeasurer {
 
     /// Measures `node` offered `width` (possibly infinite) and, when known, `height`.
     mutating func measure(_ node: CompiledNode, width: Double, height: Double?) throws(LayoutError) -> MeasuredNode {
-        var entry = perNode[node.id].latestOffer
+        var entry = perNode[node.id].latestMemo
         while entry >= 0 {
             if memo[entry].offer.answers(width: width, height: height) { return memo[entry].measured }
             entry = memo[entry].offer.previous
         }
         let measured = try measureAfresh(node, width: width, height: height)
         // Chained after measuring: the node's children have been offered space meanwhile.
-        memo.append(Memo(offer: Offer(width: width, height: height, previous: perNode[node.id].latestOffer), measured: measured))
-        perNode[node.id].latestOffer = memo.count - 1
+        memo.append(Memo(offer: Offer(width: width, height: height, previous: perNode[node.id].latestMemo), measured: measured))
+        perNode[node.id].latestMemo = memo.count - 1
         return measured
     }
 

@@ -46,7 +46,6 @@ struct ParagraphShaper {
         let language = paragraph.language.map(LocaleIdentifier.bareTag) ?? ""
         let styles = text.runs.map(\.style)
         var chains: [FallbackChain] = []
-        chains.reserveCapacity(styles.count)
         do {
             for style in styles {
                 chains.append(try fonts.fallbackChain(for: style.font, fallbacks: style.fallbacks, language: language))

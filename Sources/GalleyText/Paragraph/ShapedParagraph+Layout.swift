@@ -54,8 +54,7 @@ extension ShapedParagraph {
     /// one can end the line. That line is then never broken (a row's one-line labels, at each
     /// of its widths), nor the rest of a text shaped only as far as its start.
     var heightIgnoresWidth: Bool {
-        paragraphStyle.maximumLines == 1 && units.count > 0 && uniformMetrics != nil
-            && (truncationKeepsLineHeight || !paragraphStyle.lineBreakMode.isTruncating)
+        paragraphStyle.maximumLines == 1 && units.count > 0 && linesShareOneBox
     }
 
     /// Whether ``measureHeight(width:)`` gives one height at every width the text does not fit
@@ -72,9 +71,14 @@ extension ShapedParagraph {
     /// have one further on).
     package var heightDependsOnlyOnFitting: Bool {
         let style = paragraphStyle
-        return (style.maximumLines == 1 || style.maximumLines == 2) && uniformMetrics != nil
-            && (truncationKeepsLineHeight || !style.lineBreakMode.isTruncating)
+        return (style.maximumLines == 1 || style.maximumLines == 2) && linesShareOneBox
             && (style.paragraphSpacing == 0 || (units.mandatoryBreaks.isEmpty && visiblePrefix == nil))
+    }
+
+    /// Whether every line has the same box: the items' metrics are alike, and so are the
+    /// ellipsis's when one can end a line.
+    private var linesShareOneBox: Bool {
+        uniformMetrics != nil && (truncationKeepsLineHeight || !paragraphStyle.lineBreakMode.isTruncating)
     }
 
     private struct LineSummary {

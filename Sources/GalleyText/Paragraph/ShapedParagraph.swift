@@ -79,9 +79,10 @@ public final class ShapedParagraph: Sendable {
     public var utf16Count: Int { visiblePrefix?.wholeLength ?? utf16.count }
 
     /// Approximate heap bytes held, for the paragraph cache's bound (shaped segments are shared
-    /// with the shape cache and not counted).
+    /// with the shape cache and not counted; a visible start's units may keep the room of the
+    /// whole text's).
     var byteCount: Int {
-        256 + utf16.count * 2 + paragraphLevels.count * 16 + units.count * units.bytesPerUnit + items.count * 160
+        256 + utf16.capacity * 2 + paragraphLevels.count * 16 + units.count * units.bytesPerUnit + items.count * 160
             + items.reduce(0) { $0 + $1.segments.count * 16 }
     }
 

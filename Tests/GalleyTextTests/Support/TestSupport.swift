@@ -18,15 +18,17 @@ enum PackagePaths {
 
 /// One engine over the bundled fonts, shared by the tests (as an app would share one).
 enum Shared {
-    static let engine: TextEngine = {
-        do { return try TextEngine() } catch { fatalError("cannot load the bundled fonts: \(error)") }
-    }()
+    static let engine = makeEngine()
 
     /// An engine without a paragraph cache: a text shaped only as far as a width shows is not
     /// answered with the whole text shaped before.
-    static let uncachedEngine: TextEngine = {
-        do { return try TextEngine(paragraphCacheByteLimit: 0) } catch { fatalError("cannot load the bundled fonts: \(error)") }
-    }()
+    static let uncachedEngine = makeEngine(paragraphCacheByteLimit: 0)
+
+    private static func makeEngine(paragraphCacheByteLimit: Int = TextEngine.defaultParagraphCacheByteLimit) -> TextEngine {
+        do { return try TextEngine(paragraphCacheByteLimit: paragraphCacheByteLimit) } catch {
+            fatalError("cannot load the bundled fonts: \(error)")
+        }
+    }
 
     static func style(_ size: Double = 17, weight: Int = 400, italic: Bool = false) -> TextStyle {
         TextStyle(font: .family("Noto Sans", weight: weight, italic: italic), size: size)
