@@ -18,12 +18,15 @@ extension Galley {
         @OptionGroup var options: RowOptions
 
         func run() throws {
-            try options.run(keepsTextLayouts: false, command: "heights") { measurement, id, output in
-                var writer = JSONWriter(appendingTo: consume output)
-                writer.add("id", id)
-                writer.add("width", measurement.width)
-                writer.add("height", measurement.height)
-                output = writer.finish()
+            try options.run(keepsTextLayouts: false, command: "heights") { row, output throws(LayoutError) in
+                for (width, height) in zip(row.widths, try row.heights()) {
+                    var writer = JSONWriter(appendingTo: consume output)
+                    writer.add("id", row.id)
+                    writer.add("width", width)
+                    writer.add("height", height)
+                    output = writer.finish()
+                    output.append(UInt8(ascii: "\n"))
+                }
             }
         }
     }

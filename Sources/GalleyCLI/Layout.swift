@@ -16,15 +16,18 @@ extension Galley {
         @OptionGroup var options: RowOptions
 
         func run() throws {
-            try options.run(keepsTextLayouts: false, command: "layout") { measurement, id, output in
-                let arrangement = arrange(measurement)
-                var writer = JSONWriter(appendingTo: consume output)
-                writer.add("id", id)
-                writer.add("width", measurement.width)
-                writer.add("height", measurement.height)
-                let frames = arrangement.frames.mapValues { JSONValue.array($0.components.map { .number($0) }) }
-                writer.add("frames", .object(JSONObject(frames)))
-                output = writer.finish()
+            try options.run(keepsTextLayouts: false, command: "layout") { row, output throws(LayoutError) in
+                for measurement in try row.measurements() {
+                    let arrangement = arrange(measurement)
+                    var writer = JSONWriter(appendingTo: consume output)
+                    writer.add("id", row.id)
+                    writer.add("width", measurement.width)
+                    writer.add("height", measurement.height)
+                    let frames = arrangement.frames.mapValues { JSONValue.array($0.components.map { .number($0) }) }
+                    writer.add("frames", .object(JSONObject(frames)))
+                    output = writer.finish()
+                    output.append(UInt8(ascii: "\n"))
+                }
             }
         }
     }

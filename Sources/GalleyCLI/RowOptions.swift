@@ -115,26 +115,47 @@ struct RowOptions: ParsableArguments {
         return Worker(registry: registry, forced: forced, environment: environment, memory: WorkerMemory())
     }
 
-    /// Runs `row` for every item at every width, writing its lines in input order; bad lines
-    /// give `{"id", "line", "error"}`. Exits 1 when any line failed. `row` appends one line
-    /// (UTF-8, without its newline) for a measurement and the item's id.
+    /// Runs `write` for every item, writing its lines in input order; bad lines give
+    /// `{"id", "line", "error"}`. Exits 1 when any line failed. `write` measures the item it is
+    /// given and appends its lines (UTF-8, each ending in a newline).
     func run(
-        keepsTextLayouts: Bool, command: String, row: @escaping @Sendable (RowMeasurement, JSONValue, inout [UInt8]) -> Void
+        keepsTextLayouts: Bool, command: String, write: @escaping @Sendable (ItemRow, inout [UInt8]) throws(LayoutError) -> Void
     ) throws {
         var runner = BatchRunner()
         if let jobs { runner.jobs = jobs }
         let setup = try setup(keepsTextLayouts: keepsTextLayouts, workers: runner.jobs)
         try runner.runReportingFailures(LineSource(paths: files), command: command) { line, worker, output in
-            Self.rows(for: line, widths: setup.widths, worker: setup.workers[worker], into: &output, row: row)
+            Self.rows(for: line, widths: setup.widths, worker: setup.workers[worker], into: &output, write: write)
         }
     }
 
-    /// Appends the item's lines (or its error line) to `output`; returns whether it failed.
+    /// An item to write, with what measures it.
+    struct ItemRow {
+        let item: Item
+        /// The item's `id` as the input gave it.
+        let id: JSONValue
+        let template: CompiledTemplate
+        let widths: [Double]
+        let worker: Worker
+
+        /// The item measured at every width, for arranging.
+        func measurements() throws(LayoutError) -> [RowMeasurement] {
+            try measure(item, template: template, widths: widths, environment: worker.environment, memory: worker.memory.memory)
+        }
+
+        /// The item's height at every width (less work than ``measurements()``).
+        func heights() throws(LayoutError) -> [Double] {
+            try GalleyLayout.heights(item, template: template, widths: widths, environment: worker.environment, memory: worker.memory.memory)
+        }
+    }
+
+    /// Appends the item's lines (or its error line alone) to `output`; returns whether it failed.
     static func rows(
         for line: LineSource.Line, widths: [Double], worker: Worker, into output: inout [UInt8],
-        row: (RowMeasurement, JSONValue, inout [UInt8]) -> Void
+        write: (ItemRow, inout [UInt8]) throws(LayoutError) -> Void
     ) -> Bool {
         var id: JSONValue = .null
+        let start = output.count
         do {
             let value: JSONValue
             do { value = try JSONParser.parse(line.bytes) } catch { throw LayoutError.invalidItem("invalid JSON at \(error)") }
@@ -146,14 +167,11 @@ struct RowOptions: ParsableArguments {
             // The parsed object is handed over whole: the item takes it without a copy.
             let item = try Item(object: object)
             let template = try worker.forced ?? worker.registry.template(for: item)
-            let measurements = try measure(
-                item, template: template, widths: widths, environment: worker.environment, memory: worker.memory.memory)
-            for measurement in measurements {
-                row(measurement, id, &output)
-                output.append(UInt8(ascii: "\n"))
-            }
+            try write(ItemRow(item: item, id: id, template: template, widths: widths, worker: worker), &output)
             return false
         } catch {
+            // Whatever the item wrote before it failed goes: its error line stands for it.
+            output.removeSubrange(start...)
             output += line.errorJSON(id: id, message: "\(error)")
             output.append(UInt8(ascii: "\n"))
             return true

@@ -44,9 +44,11 @@ public func measure(
 ///
 ///     let memory = MeasuringMemory()
 ///     for item in items {
-///         let heights = try measure(item, template: template, widths: widths, environment: environment, memory: memory)
-///             .map(\.height)
+///         let frames = try measure(item, template: template, widths: widths, environment: environment, memory: memory)
+///             .map { arrange($0).frames }
 ///     }
+///
+/// For the heights alone, ``heights(_:template:widths:environment:memory:)`` costs less.
 ///
 /// - Throws: as ``measure(_:template:widths:environment:)``.
 public func measure(
@@ -54,24 +56,27 @@ public func measure(
 ) throws(LayoutError) -> [RowMeasurement] {
     var measurer = try RowMeasurer(item: item, template: template, environment: environment, memory: memory?.arrays)
     defer { if let memory { measurer.returnMemory(to: memory.arrays) } }
-    // The widest first: a label limited to a few lines is then shaped as far as the widest
-    // lines show it, which the narrower ones need no more of (see `TextEngine.shape(_:paragraph:showing:)`).
-    for width in widths { try RowMeasurer.validate(rowWidth: width) }
-    let widest = widths.indices.max { widths[$0] < widths[$1] }
-    var widestRow: RowMeasurer.MeasuredRow?
-    if let widest { widestRow = try measurer.measureRoot(width: widths[widest]) }
-    var rows: [RowMeasurer.MeasuredRow] = []
-    rows.reserveCapacity(widths.count)
-    for index in widths.indices {
-        if index == widest, let measured = widestRow.take() {
-            rows.append(measured)
-        } else {
-            rows.append(try measurer.measureRoot(width: widths[index]))
-        }
-    }
+    let rows = try measurer.measureRoots(widths: widths)
     // Made once every width is measured, so that they share the measured children.
     let shared = measurer.sharedData()
     return rows.map { measurer.measurement(of: $0, shared: shared) }
+}
+
+/// The heights of the rows ``measure(_:template:widths:environment:memory:)`` measures, one per
+/// width, without what arranging them needs: every node's place is left out, and no text is
+/// laid out. What a job that precomputes row heights wants, for less.
+///
+///     let memory = MeasuringMemory()
+///     let heights = try heights(item, template: template, widths: [320, 375, 414], environment: environment, memory: memory)
+///
+/// - Throws: as ``measure(_:template:widths:environment:)``.
+public func heights(
+    _ item: Item, template: CompiledTemplate, widths: [Double], environment: LayoutEnvironment, memory: MeasuringMemory? = nil
+) throws(LayoutError) -> [Double] {
+    var measurer = try RowMeasurer(
+        item: item, template: template, environment: environment, memory: memory?.arrays, keepsChildren: false)
+    defer { if let memory { measurer.returnMemory(to: memory.arrays) } }
+    return try measurer.measureRoots(widths: widths) { Size.roundUp($0.exactHeight, scale: environment.scale) }
 }
 
 /// The frames of a measured row, for every named node, and each label's text layout.

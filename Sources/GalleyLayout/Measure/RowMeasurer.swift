@@ -12,6 +12,9 @@ struct RowMeasurer {
     let item: Item
     let template: CompiledTemplate
     let environment: LayoutEnvironment
+    /// Whether containers keep their measured children, which arranging needs and a row's
+    /// height does not (see ``heights(_:template:widths:environment:memory:)``).
+    let keepsChildren: Bool
     /// Per node id: its shaped text (labels) and its latest entry in the memo.
     private var perNode: [NodeState] = []
     /// Measurements made so far, each with the offer it answers. A node's offers are chained
@@ -29,13 +32,16 @@ struct RowMeasurer {
     /// - Parameter memory: The arrays an earlier row left, which this one reuses (see
     ///   ``MeasuringMemory``); give them back with ``returnMemory(to:)``.
     /// - Throws: ``LayoutError/invalidGeometry(_:)`` for a scale that is not a finite number > 0.
-    init(item: Item, template: CompiledTemplate, environment: LayoutEnvironment, memory: Arrays? = nil) throws(LayoutError) {
+    init(
+        item: Item, template: CompiledTemplate, environment: LayoutEnvironment, memory: Arrays? = nil, keepsChildren: Bool = true
+    ) throws(LayoutError) {
         guard environment.scale.isFinite && environment.scale > 0 else {
             throw .invalidGeometry("scale must be a finite number > 0, not \(environment.scale)")
         }
         self.item = item
         self.template = template
         self.environment = environment
+        self.keepsChildren = keepsChildren
         if let memory {
             // Emptied, keeping their room (the measured children get fresh room instead while
             // a measurement of the last row still holds them).
@@ -128,6 +134,34 @@ struct RowMeasurer {
         var root: MeasuredNode
         var exactHeight: Double
         var isRightToLeft: Bool
+    }
+
+    /// The row at each of `widths`, in order, their measurements not yet made (see ``measureRoot(width:)``).
+    ///
+    /// - Throws: for the first width that is not a finite number ≥ 0, before any is measured.
+    mutating func measureRoots(widths: [Double]) throws(LayoutError) -> [MeasuredRow] {
+        try measureRoots(widths: widths) { $0 }
+    }
+
+    /// What `result` makes of the row at each of `widths`, in order (see ``measureRoots(widths:)``).
+    @inline(__always)
+    mutating func measureRoots<Result>(widths: [Double], _ result: (MeasuredRow) -> Result) throws(LayoutError) -> [Result] {
+        for width in widths { try Self.validate(rowWidth: width) }
+        // The widest first: a label limited to a few lines is then shaped as far as the widest
+        // lines show it, which the narrower ones need no more of (see `TextEngine.shape(_:paragraph:showing:)`).
+        let widest = widths.indices.max { widths[$0] < widths[$1] }
+        var widestRow: Result?
+        if let widest { widestRow = result(try measureRoot(width: widths[widest])) }
+        var rows: [Result] = []
+        rows.reserveCapacity(widths.count)
+        for index in widths.indices {
+            if index == widest, let measured = widestRow.take() {
+                rows.append(measured)
+            } else {
+                rows.append(result(try measureRoot(width: widths[index])))
+            }
+        }
+        return rows
     }
 
     /// The row at `width`, its measurement not yet made: a row measured at several widths makes
@@ -230,8 +264,11 @@ struct RowMeasurer {
         }
     }
 
-    /// Keeps `children` with the row's measured children, and says where they are.
+    /// Keeps `children` with the row's measured children, and says where they are (nowhere
+    /// when the measurer keeps none).
+    @inline(__always)
     mutating func keep(_ children: some Collection<MeasuredNode>) -> Range<Int32> {
+        guard keepsChildren else { return 0..<0 }
         let start = Int32(measuredChildren.count)
         measuredChildren.append(contentsOf: children)
         return start..<Int32(measuredChildren.count)

@@ -2,6 +2,7 @@
 // rows measured on many threads equal rows measured on one.
 
 import Dispatch
+import Foundation
 import GalleyJSON
 import GalleyLayout
 import GalleyText
@@ -94,6 +95,46 @@ struct TwoPassTests {
                 }
             }
         }
+    }
+
+    @Test("Heights alone are the heights of the rows measured one width at a time, and fail as they do")
+    func heightsAloneEqualMeasuredHeights() throws {
+        // The examples' own templates (wrapping stacks, overlays, size rules) and every built-in,
+        // items with and without their optional fields, widths down to none at all.
+        var registry = try BuiltInTemplates.registry()
+        let examples = SampleDataTests.root.appendingPathComponent("Examples")
+        let templates = try String(contentsOf: examples.appendingPathComponent("templates.json"), encoding: .utf8)
+        for (kind, template) in try Template.templatesByKind(json: templates) {
+            registry.register(try CompiledTemplate(template), for: kind)
+        }
+        var items = try String(contentsOf: examples.appendingPathComponent("items.jsonl"), encoding: .utf8)
+            .split(separator: "\n").map { try Item(json: String($0)) }
+        for (index, kind) in BuiltInTemplates.all.keys.sorted().enumerated() {
+            var fields: JSONObject = [
+                "title": .string("Row \(index)"), "caption": "Re: heights", "subtitle": "Sub",
+                "text": .string(String(repeating: "words that wrap ", count: index % 7 + 1)),
+            ]
+            if index % 2 == 0 { fields["imageURL"] = "http://a/b.png"; fields["timestamp"] = "9:41 AM"; fields["url"] = "galley://a" }
+            items.append(Fixture.item(kind, fields))
+        }
+        let widths: [Double] = [320, 1024, 0, 90, 414]
+        let memory = MeasuringMemory()
+        for scale in [1.0, 3.0] {
+            let environment = Fixture.environment(scale: scale)
+            for item in items {
+                let template = try registry.template(for: item)
+                let alone = try widths.map { try measure(item, template: template, width: $0, environment: environment).height }
+                #expect(try heights(item, template: template, widths: widths, environment: environment) == alone, "\(item.id)")
+                // Memory shared with full measurements, in either order, changes nothing.
+                #expect(try heights(item, template: template, widths: widths, environment: environment, memory: memory) == alone)
+                _ = try measure(item, template: template, widths: widths, environment: environment, memory: memory)
+            }
+        }
+        let bad = Fixture.item("message", ["title": ["not": "text"]])
+        let message = try registry.template(for: bad)
+        let environment = Fixture.environment(scale: 2)
+        #expect(throws: LayoutError.self) { try heights(bad, template: message, widths: [320], environment: environment) }
+        #expect(throws: LayoutError.self) { try heights(Self.item, template: message, widths: [320, -1], environment: environment) }
     }
 
     @Test("Rows measured with reused working memory equal rows measured without, and earlier rows stay as they were")
