@@ -60,7 +60,7 @@ public final class TextEngine: Sendable {
     ///
     /// - Throws: ``TextError`` for an unknown font, an invalid style or language.
     public func shape(_ text: AttributedText, paragraph: ParagraphStyle = ParagraphStyle()) throws(TextError) -> ShapedParagraph {
-        try shape(text.string, styles: .runs(text.runs), paragraph: paragraph, showing: nil) { text }
+        try shape(text.string, styles: .runs(text.runs), paragraph: paragraph, showing: nil) { (text, nil) }
     }
 
     /// Analyses and shapes a string in one style; see ``shape(_:paragraph:)``. A cache hit
@@ -68,38 +68,45 @@ public final class TextEngine: Sendable {
     ///
     /// - Throws: ``TextError`` for an unknown font, an invalid style or language.
     public func shape(_ string: String, style: TextStyle, paragraph: ParagraphStyle = ParagraphStyle()) throws(TextError) -> ShapedParagraph {
-        try shape(string, styles: .single(style), paragraph: paragraph, showing: nil) { AttributedText(string, style: style) }
+        try shape(string, styles: .single(style), paragraph: paragraph, showing: nil) { Self.text(string, style: style) }
     }
 
     /// ``shape(_:paragraph:)`` for text about to be broken at `width` (the widest first, when
     /// there are several): with a line limit, a long text may be shaped only as far as lines of
     /// that width show it. The paragraph answers every width as the whole text would.
     package func shape(_ text: AttributedText, paragraph: ParagraphStyle, showing width: Double) throws(TextError) -> ShapedParagraph {
-        try shape(text.string, styles: .runs(text.runs), paragraph: paragraph, showing: width) { text }
+        try shape(text.string, styles: .runs(text.runs), paragraph: paragraph, showing: width) { (text, nil) }
     }
 
     /// ``shape(_:style:paragraph:)`` for text about to be broken at `width`; see ``shape(_:paragraph:showing:)``.
     package func shape(_ string: String, style: TextStyle, paragraph: ParagraphStyle, showing width: Double) throws(TextError) -> ShapedParagraph {
-        try shape(string, styles: .single(style), paragraph: paragraph, showing: width) { AttributedText(string, style: style) }
+        try shape(string, styles: .single(style), paragraph: paragraph, showing: width) { Self.text(string, style: style) }
     }
 
-    /// The paragraph cache's entry for `string` in `styles`, or the text `make` gives, shaped
-    /// and cached. A cache hit needs no key built: the stored keys are compared with the text
-    /// as it is.
+    /// The paragraph cache's entry for `string` in `styles`, or the text `make` gives (with its
+    /// UTF-16 units when it has them), shaped and cached. A cache hit needs no key built: the
+    /// stored keys are compared with the text as it is.
     private func shape(
         _ string: String, styles: ParagraphKey.Styles, paragraph: ParagraphStyle, showing width: Double?,
-        make: () -> AttributedText
+        make: () -> (AttributedText, utf16: [UInt16]?)
     ) throws(TextError) -> ShapedParagraph {
         let hash = ParagraphKey.hash(string: string, styles: styles, paragraph: paragraph)
         if let cached = paragraphCache?.value(hash: hash, where: { $0.matches(string: string, styles: styles, paragraph: paragraph) }) {
             return cached
         }
         counterStore.paragraphsShaped.wrappingAdd(1, ordering: .relaxed)
+        let (text, utf16) = make()
         let shaped = try ParagraphShaper(fonts: fonts, shaper: shaper, cache: shapeCache, iterators: iterators, counters: counterStore)
-            .shape(make(), paragraph: paragraph, showing: width)
+            .shape(text, utf16: utf16, paragraph: paragraph, showing: width)
         let key = ParagraphKey(string: string, styles: styles, paragraph: paragraph, hash: hash)
         paragraphCache?.insert(shaped, for: key, bytes: shaped.byteCount + string.utf8.count)
         return shaped
+    }
+
+    /// `string` in `style` and its UTF-16 units, transcoded once: they give its length too.
+    private static func text(_ string: String, style: TextStyle) -> (AttributedText, utf16: [UInt16]?) {
+        let utf16 = string.utf16Units
+        return (AttributedText(string, style: style, utf16Count: utf16.count), utf16)
     }
 
     /// The size of `text` at `width`, with its line count and line starts; cheaper than

@@ -11,8 +11,11 @@ struct ParagraphShaper {
     let counters: CounterStore
 
     /// `text` shaped whole, or, when `width` is given and the paragraph style limits lines, only
-    /// the start of it that lines of that width can show (see ``VisiblePrefix``).
-    func shape(_ text: AttributedText, paragraph: ParagraphStyle, showing width: Double? = nil) throws(TextError) -> ShapedParagraph {
+    /// the start of it that lines of that width can show (see ``VisiblePrefix``). `utf16`: the
+    /// text's UTF-16 units, when the caller has them.
+    func shape(
+        _ text: AttributedText, utf16: [UInt16]? = nil, paragraph: ParagraphStyle, showing width: Double? = nil
+    ) throws(TextError) -> ShapedParagraph {
         if let problem = paragraph.problem { throw .invalidStyle(problem) }
         for run in text.runs where !run.style.isValid {
             throw .invalidStyle("size must be a finite number > 0 and letter spacing finite (size \(run.style.size), letter spacing \(run.style.letterSpacing))")
@@ -22,14 +25,14 @@ struct ParagraphShaper {
             startLength = VisiblePrefix.length(
                 toShow: width, lines: paragraph.maximumLines, advance: VisiblePrefix.smallAdvance(size: size))
         }
-        return try shapeValidated(text, paragraph: paragraph, startLength: startLength)
+        return try shapeValidated(text, utf16: utf16, paragraph: paragraph, startLength: startLength)
     }
 
     /// `text` shaped whole, or a start of it at least `startLength` units long when one can
     /// stand for the whole; the text and styles shaped before, so nothing can throw.
     func shape(_ text: AttributedText, paragraph: ParagraphStyle, startLength: Int) -> ShapedParagraph {
         do {
-            return try shapeValidated(text, paragraph: paragraph, startLength: startLength)
+            return try shapeValidated(text, utf16: nil, paragraph: paragraph, startLength: startLength)
         } catch {
             // Unreachable: only styles, the language and the fonts can fail, and all three
             // shaped this text's start before.
@@ -39,9 +42,9 @@ struct ParagraphShaper {
 
     /// `text`, its styles valid, shaped whole or from the start (see ``VisiblePrefix/cut(_:atLeast:paragraph:chains:)``).
     private func shapeValidated(
-        _ text: AttributedText, paragraph: ParagraphStyle, startLength: Int?
+        _ text: AttributedText, utf16: [UInt16]?, paragraph: ParagraphStyle, startLength: Int?
     ) throws(TextError) -> ShapedParagraph {
-        var utf16 = text.string.utf16Units
+        var utf16 = utf16 ?? text.string.utf16Units
         let locale = try LocaleIdentifier.icu(from: paragraph.language)
         let language = paragraph.language.map(LocaleIdentifier.bareTag) ?? ""
         let styles = text.runs.map(\.style)

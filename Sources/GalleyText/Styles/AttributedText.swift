@@ -31,6 +31,12 @@ public struct AttributedText: Sendable, Hashable {
         append(string, style: style)
     }
 
+    /// One string in one style, its length in UTF-16 units known (from transcoding it).
+    init(_ string: String, style: TextStyle, utf16Count: Int) {
+        self.string = string
+        runs = [Run(range: 0..<utf16Count, style: style)]
+    }
+
     /// Adds `string` in `style` at the end. Adjacent runs with equal styles merge.
     public mutating func append(_ string: String, style: TextStyle) {
         // The runs cover the string, so the last one ends where the string does.

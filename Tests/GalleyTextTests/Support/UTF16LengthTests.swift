@@ -5,7 +5,7 @@ import Testing
 
 @Suite("UTF-16 from UTF-8")
 struct UTF16LengthTests {
-    @Test("Lengths and units equal String.utf16's for every corpus string and scalars of every width")
+    @Test("Lengths and units equal String.utf16's for every corpus string and scalars of every width, and give the same one-style text")
     func matchesSwift() {
         // One-, two-, three- and four-byte scalars, at the edges of each width, mixed.
         let edges: [UInt32] = [0, 0x41, 0x7F, 0x80, 0x7FF, 0x800, 0xD7FF, 0xE000, 0xFFFD, 0xFFFF, 0x10000, 0x1F600, 0x10FFFF]
@@ -31,6 +31,9 @@ struct UTF16LengthTests {
         for text in texts {
             #expect(text.utf16Length == text.utf16.count, "\(text.debugDescription)")
             #expect(text.utf16Units == Array(text.utf16), "\(text.debugDescription)")
+            // The engine's one-style text, its length taken from the units, is the public one.
+            let style = Shared.style(17)
+            #expect(AttributedText(text, style: style, utf16Count: text.utf16Units.count) == AttributedText(text, style: style))
         }
     }
 }
