@@ -94,10 +94,17 @@ public struct JSONWriter {
         return String(decoding: line, as: UTF8.self)
     }
 
-    /// The bytes with the object closed, the writer's buffer moved out rather than copied.
-    public consuming func finish() -> [UInt8] {
+    /// The bytes with the object closed, the writer's buffer moved out rather than copied
+    /// (the writer is left empty).
+    ///
+    /// Mutating rather than consuming: a consuming call on a writer the optimizer did not see
+    /// dying copied it, so the closing brace's append found the buffer shared and copied all
+    /// of it, a batch block's whole output for every line.
+    public mutating func finish() -> [UInt8] {
         bytes.append(UInt8(ascii: "}"))
-        return bytes
+        var finished: [UInt8] = []
+        swap(&finished, &bytes)
+        return finished
     }
 
     /// Appends the member of `key` and what `value` writes, formatted in stack memory and
