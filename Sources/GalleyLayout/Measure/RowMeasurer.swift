@@ -234,6 +234,8 @@ struct RowMeasurer {
         return measured
     }
 
+    // Images, overlays, size rules and wrapping stacks are measured out of line: inlined, their
+    // locals made every node's call of this function set up a larger frame.
     private mutating func measureAfresh(_ node: CompiledNode, width: Double, height: Double?) throws(LayoutError) -> MeasuredNode {
         switch node.kind {
         case .label(let label): return try measureLabel(node, label, width: width)
@@ -426,6 +428,7 @@ struct RowMeasurer {
 
     // MARK: - Images
 
+    @inline(never)
     private func measureImage(_ node: CompiledNode, _ image: CompiledImage, width: Double) throws(LayoutError) -> MeasuredNode {
         if let source = image.source, item.value(at: source) == nil { return .collapsed(node) }
         var size: Size
@@ -477,6 +480,7 @@ struct RowMeasurer {
             children: keep(CollectionOfOne(measured)))
     }
 
+    @inline(never)
     private mutating func measureOverlay(
         _ node: CompiledNode, base: CompiledNode, layers: [CompiledNode], alignment: Overlay.Alignment, width: Double, height: Double?
     ) throws(LayoutError) -> MeasuredNode {
@@ -507,6 +511,7 @@ struct RowMeasurer {
             children: keep(children))
     }
 
+    @inline(never)
     private mutating func measureSizeRule(
         _ node: CompiledNode, _ widthRule: CompiledDimension, _ heightRule: CompiledDimension, _ aspectRatio: Double?,
         _ alignment: SizeRule.Alignment, _ child: CompiledNode, width: Double, height: Double?
@@ -541,6 +546,7 @@ struct RowMeasurer {
     }
 
     /// A horizontal stack whose children flow onto new rows when they do not fit (tags, chips).
+    @inline(never)
     private mutating func measureWrappingStack(_ node: CompiledNode, _ stack: CompiledStack, width: Double) throws(LayoutError) -> MeasuredNode {
         var children: [MeasuredNode] = []
         var x = 0.0, y = 0.0, rowHeight = 0.0, widest = 0.0
