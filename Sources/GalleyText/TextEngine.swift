@@ -97,7 +97,7 @@ public final class TextEngine: Sendable {
         counterStore.paragraphsShaped.wrappingAdd(1, ordering: .relaxed)
         let (text, utf16) = make()
         let shaped = try ParagraphShaper(fonts: fonts, shaper: shaper, cache: shapeCache, iterators: iterators, counters: counterStore)
-            .shape(text, utf16: utf16, paragraph: paragraph, showing: width)
+            .shape(text, utf16: consume utf16, paragraph: paragraph, showing: width)
         let key = ParagraphKey(string: string, styles: styles, paragraph: paragraph, hash: hash)
         paragraphCache?.insert(shaped, for: key, bytes: shaped.byteCount + string.utf8.count)
         return shaped

@@ -14,7 +14,7 @@ struct ParagraphShaper {
     /// the start of it that lines of that width can show (see ``VisiblePrefix``). `utf16`: the
     /// text's UTF-16 units, when the caller has them.
     func shape(
-        _ text: AttributedText, utf16: [UInt16]? = nil, paragraph: ParagraphStyle, showing width: Double? = nil
+        _ text: AttributedText, utf16: consuming [UInt16]? = nil, paragraph: ParagraphStyle, showing width: Double? = nil
     ) throws(TextError) -> ShapedParagraph {
         if let problem = paragraph.problem { throw .invalidStyle(problem) }
         for run in text.runs where !run.style.isValid {
@@ -25,7 +25,7 @@ struct ParagraphShaper {
             startLength = VisiblePrefix.length(
                 toShow: width, lines: paragraph.maximumLines, advance: VisiblePrefix.smallAdvance(size: size))
         }
-        return try shapeValidated(text, utf16: utf16, paragraph: paragraph, startLength: startLength)
+        return try shapeValidated(text, utf16: consume utf16, paragraph: paragraph, startLength: startLength)
     }
 
     /// `text` shaped whole, or a start of it at least `startLength` units long when one can
@@ -42,9 +42,10 @@ struct ParagraphShaper {
 
     /// `text`, its styles valid, shaped whole or from the start (see ``VisiblePrefix/cut(_:atLeast:paragraph:chains:)``).
     private func shapeValidated(
-        _ text: AttributedText, utf16: [UInt16]?, paragraph: ParagraphStyle, startLength: Int?
+        _ text: AttributedText, utf16: consuming [UInt16]?, paragraph: ParagraphStyle, startLength: Int?
     ) throws(TextError) -> ShapedParagraph {
-        var utf16 = utf16 ?? text.string.utf16Units
+        // Taken over rather than copied: a start cut short in place below must be its only holder.
+        var utf16 = (consume utf16) ?? text.string.utf16Units
         let locale = try LocaleIdentifier.icu(from: paragraph.language)
         let language = paragraph.language.map(LocaleIdentifier.bareTag) ?? ""
         let styles = text.runs.map(\.style)
