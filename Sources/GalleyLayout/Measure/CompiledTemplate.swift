@@ -22,6 +22,8 @@ public final class CompiledTemplate: Sendable {
     let nodes: [CompiledNode]
     /// Every node name in the template, so that arranging reports names inside collapsed branches.
     let names: [String]
+    /// How many labels the template has (see ``CompiledLabel/index``).
+    let labelCount: Int
 
     /// Resolves and validates `template` against `stylesheet`.
     ///
@@ -36,6 +38,7 @@ public final class CompiledTemplate: Sendable {
         root = try compiler.compile(template.root, path: "root")
         nodes = compiler.nodes
         names = compiler.names
+        labelCount = compiler.labelCount
         minimumHeight = try template.minimumHeight.map { length throws(LayoutError) in
             try stylesheet.resolve(length, at: "minimumHeight")
         } ?? 0
@@ -96,11 +99,15 @@ enum FormatPiece: Sendable {
 /// A class: a label's node is matched on every measure, and matching a struct payload copied
 /// its styles (strings and arrays) each time.
 final class CompiledLabel: Sendable {
+    /// The label's number among its template's labels, in template order: a measure pass keeps
+    /// its labels' state by it.
+    let index: Int
     let content: CompiledContent
     let style: ResolvedTextStyle
     let paragraph: ParagraphStyle
 
-    init(content: CompiledContent, style: ResolvedTextStyle, paragraph: ParagraphStyle) {
+    init(index: Int, content: CompiledContent, style: ResolvedTextStyle, paragraph: ParagraphStyle) {
+        self.index = index
         self.content = content
         self.style = style
         self.paragraph = paragraph

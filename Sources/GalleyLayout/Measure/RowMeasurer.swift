@@ -15,8 +15,11 @@ struct RowMeasurer {
     /// Whether containers keep their measured children, which arranging needs and a row's
     /// height does not (see ``heights(_:template:widths:environment:memory:)``).
     let keepsChildren: Bool
-    /// Per node id: its shaped text (labels) and its latest entry in the memo.
-    private var perNode: [NodeState] = []
+    /// Per node id: the index in `memo` of its latest measurement; -1 before the first. (Plain
+    /// integers, apart from the labels' state: a row resets them all.)
+    private var latestMemo: [Int] = []
+    /// Per label (by ``CompiledLabel/index``): its shaped text and its measurements by kind.
+    private var labels: [LabelState] = []
     /// Measurements made so far, each with the offer it answers. A node's offers are chained
     /// from its latest one: a node is offered a few sizes, a row dozens, and searching them all
     /// was most of a stack's work. (One array: a measurement is one append.)
@@ -45,16 +48,19 @@ struct RowMeasurer {
         if let memory {
             // Emptied, keeping their room (the measured children get fresh room instead while
             // a measurement of the last row still holds them).
-            swap(&perNode, &memory.perNode)
+            swap(&latestMemo, &memory.latestMemo)
+            swap(&labels, &memory.labels)
             swap(&memo, &memory.memo)
             swap(&measuredChildren, &memory.measuredChildren)
-            perNode.removeAll(keepingCapacity: true)
+            latestMemo.removeAll(keepingCapacity: true)
+            labels.removeAll(keepingCapacity: true)
             memo.removeAll(keepingCapacity: true)
             measuredChildren.removeAll(keepingCapacity: true)
         }
-        // Appended one by one: a repeated value is copied through its value witness, node by node.
-        perNode.reserveCapacity(template.nodes.count)
-        for _ in 0..<template.nodes.count { perNode.append(NodeState()) }
+        latestMemo.append(contentsOf: repeatElement(-1, count: template.nodes.count))
+        // Appended one by one: a repeated value is copied through its value witness, label by label.
+        labels.reserveCapacity(template.labelCount)
+        for _ in 0..<template.labelCount { labels.append(LabelState()) }
         // Room for every node offered two sizes (natural and final), so the memo rarely regrows.
         memo.reserveCapacity(2 * template.nodes.count)
         measuredChildren.reserveCapacity(4 * template.nodes.count)
@@ -63,20 +69,22 @@ struct RowMeasurer {
     /// Hands this measurer's arrays to `memory`, for the next row to reuse (the labels' shaped
     /// texts let go now, not when the next row starts).
     mutating func returnMemory(to memory: Arrays) {
-        perNode.removeAll(keepingCapacity: true)
-        swap(&perNode, &memory.perNode)
+        labels.removeAll(keepingCapacity: true)
+        swap(&latestMemo, &memory.latestMemo)
+        swap(&labels, &memory.labels)
         swap(&memo, &memory.memo)
         swap(&measuredChildren, &memory.measuredChildren)
     }
 
     /// A measurer's arrays between rows (see ``MeasuringMemory``).
     final class Arrays {
-        fileprivate var perNode: [NodeState] = []
+        fileprivate var latestMemo: [Int] = []
+        fileprivate var labels: [LabelState] = []
         fileprivate var memo: [Memo] = []
         fileprivate var measuredChildren: [MeasuredNode] = []
     }
 
-    fileprivate struct NodeState {
+    fileprivate struct LabelState {
         var shaped: ShapedParagraph?
         /// The label's measurement at a width its whole text fits on one line, which every such
         /// width shares (see ``ShapedParagraph/fitsOnOneLine(width:)``).
@@ -84,11 +92,9 @@ struct RowMeasurer {
         /// The label's measurement at a width its text does not fit on one line, which every
         /// such width shares when ``ShapedParagraph/heightDependsOnlyOnFitting`` says so.
         var wrapped: LabelLines?
-        /// Index in `memo` of the node's latest measurement; -1 before the first.
-        var latestMemo = -1
     }
 
-    /// What a label's measurement gives its node at every width of one kind (see ``NodeState``).
+    /// What a label's measurement gives its node at every width of one kind (see ``LabelState``).
     fileprivate struct LabelLines {
         var height: Double
         var firstBaseline: Double
@@ -209,7 +215,8 @@ struct RowMeasurer {
     /// Lays out the glyphs of every label in a measured row, at the width it was measured at,
     /// into `layouts` by node id.
     private func layOutText(in node: MeasuredNode, into layouts: inout [TextLayout?]) {
-        if let width = node.text?.offeredWidth, let paragraph = perNode[node.nodeID].shaped {
+        if let width = node.text?.offeredWidth, case .label(let label) = template.nodes[node.nodeID].kind,
+            let paragraph = labels[label.index].shaped {
             layouts[node.nodeID] = paragraph.layout(width: width)
         }
         for index in node.children { layOutText(in: measuredChildren[Int(index)], into: &layouts) }
@@ -222,15 +229,15 @@ struct RowMeasurer {
 
     /// Measures `node` offered `width` (possibly infinite) and, when known, `height`.
     mutating func measure(_ node: CompiledNode, width: Double, height: Double?) throws(LayoutError) -> MeasuredNode {
-        var entry = perNode[node.id].latestMemo
+        var entry = latestMemo[node.id]
         while entry >= 0 {
             if memo[entry].offer.answers(width: width, height: height) { return memo[entry].measured }
             entry = memo[entry].offer.previous
         }
         let measured = try measureAfresh(node, width: width, height: height)
         // Chained after measuring: the node's children have been offered space meanwhile.
-        memo.append(Memo(offer: Offer(width: width, height: height, previous: perNode[node.id].latestMemo), measured: measured))
-        perNode[node.id].latestMemo = memo.count - 1
+        memo.append(Memo(offer: Offer(width: width, height: height, previous: latestMemo[node.id]), measured: measured))
+        latestMemo[node.id] = memo.count - 1
         return measured
     }
 
@@ -289,12 +296,12 @@ struct RowMeasurer {
     private mutating func measureLabel(_ node: CompiledNode, _ label: CompiledLabel, width: Double) throws(LayoutError) -> MeasuredNode {
         let available = width.isNaN ? 0 : max(width, 0)
         let paragraph: ShapedParagraph
-        if let cached = perNode[node.id].shaped {
+        if let cached = labels[label.index].shaped {
             paragraph = cached
         } else {
             guard let shapedText = try shape(label, node: node, showing: available) else { return .collapsed(node) }
             paragraph = shapedText
-            perNode[node.id].shaped = paragraph
+            labels[label.index].shaped = paragraph
             if firstText.map({ node.id < $0.nodeID }) ?? true { firstText = (node.id, paragraph.isRightToLeft) }
         }
         // Only sizes here: the glyphs of the labels that end up in the row are laid out once
@@ -304,7 +311,7 @@ struct RowMeasurer {
         // So does one measured where it does not fit, when its height cannot depend on more
         // than that (see `heightDependsOnlyOnFitting`: most two-line previews).
         let fitsOneLine = paragraph.fitsOnOneLine(width: available)
-        if available.isFinite, let line = fitsOneLine ? perNode[node.id].oneLine : perNode[node.id].wrapped {
+        if available.isFinite, let line = fitsOneLine ? labels[label.index].oneLine : labels[label.index].wrapped {
             return MeasuredNode(
                 node: node, size: Size(width: available, height: line.height), firstBaseline: line.firstBaseline,
                 lastBaseline: line.lastBaseline, text: MeasuredText(offeredWidth: available, lineCount: line.lineCount))
@@ -328,9 +335,9 @@ struct RowMeasurer {
         let kept = LabelLines(
             height: size.height, firstBaseline: lines.firstBaseline, lastBaseline: lines.lastBaseline, lineCount: lines.lineCount)
         if fitsOneLine {
-            perNode[node.id].oneLine = kept
+            labels[label.index].oneLine = kept
         } else if available.isFinite && paragraph.heightDependsOnlyOnFitting {
-            perNode[node.id].wrapped = kept
+            labels[label.index].wrapped = kept
         }
         return MeasuredNode(
             node: node, size: size, firstBaseline: lines.firstBaseline, lastBaseline: lines.lastBaseline,

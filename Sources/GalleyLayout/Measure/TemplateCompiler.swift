@@ -7,6 +7,8 @@ import GalleyText
 struct TemplateCompiler {
     let stylesheet: Stylesheet
     private(set) var names: [String] = []
+    /// Labels compiled so far: each is numbered in turn (see ``CompiledLabel/index``).
+    private(set) var labelCount = 0
     /// Every compiled node, by id (ids are handed out before a node's children are compiled).
     private var compiled: [CompiledNode?] = []
 
@@ -97,7 +99,7 @@ struct TemplateCompiler {
 
     // MARK: - Kinds
 
-    private func compile(_ label: Label, path: String) throws(LayoutError) -> CompiledLabel {
+    private mutating func compile(_ label: Label, path: String) throws(LayoutError) -> CompiledLabel {
         guard label.maximumLines >= 0 else {
             throw .invalidTemplate(path: path, reason: "maxLines must be ≥ 0, not \(label.maximumLines)")
         }
@@ -105,7 +107,9 @@ struct TemplateCompiler {
         let paragraph = ParagraphStyle(
             lineHeightMultiple: style.lineHeightMultiple, alignment: label.alignment,
             lineBreakMode: label.lineBreakMode, maximumLines: label.maximumLines)
-        return CompiledLabel(content: try compile(label.content, path: path + ".text"), style: style, paragraph: paragraph)
+        let content = try compile(label.content, path: path + ".text")
+        defer { labelCount += 1 }
+        return CompiledLabel(index: labelCount, content: content, style: style, paragraph: paragraph)
     }
 
     private func compile(_ content: LabelContent, path: String) throws(LayoutError) -> CompiledContent {
