@@ -95,10 +95,10 @@ struct GlyphRunBuilder {
     private func appendPieces(for range: Range<Int>, to pieces: inout [Piece]) {
         var start = range.lowerBound
         while start < range.upperBound {
-            let item = paragraph.units.items[start]
+            let item = paragraph.units.item(ofUnit: start)
             var end = start + 1
-            while end < range.upperBound && paragraph.units.items[end] == item { end += 1 }
-            pieces.append(.units(start..<end, item: Int(item)))
+            while end < range.upperBound && paragraph.units.item(ofUnit: end) == item { end += 1 }
+            pieces.append(.units(start..<end, item: item))
             start = end
         }
     }

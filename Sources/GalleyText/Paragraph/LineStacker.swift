@@ -132,7 +132,7 @@ struct LineStacker {
             // Through a buffer: subscripting the array would copy the whole item to read a field.
             paragraph.items.withUnsafeBufferPointer { items in
                 while unit < range.upperBound {
-                    let item = Int(paragraph.units.items[unit])
+                    let item = paragraph.units.item(ofUnit: unit)
                     include(items[item].metrics)
                     unit = paragraph.itemUnitEnds[item]
                 }

@@ -496,7 +496,9 @@ private struct Builder {
         let count = graphemeCount
         let itemEnds = itemUnitEnds
         var unitFlags = [UnitFlags](filling: [], count: count)
-        var unitItems = [Int32](filling: 0, count: count)
+        // Left empty for a paragraph of one item (see ``BreakUnits/item(ofUnit:)``).
+        let oneItem = itemEnds.count <= 1
+        var unitItems = oneItem ? [] : [Int32](filling: 0, count: count)
         var words: [BreakWord] = []
         // About one word in five units for alphabetic text: most paragraphs never regrow the array.
         words.reserveCapacity(count / 5 + 1)
@@ -519,7 +521,7 @@ private struct Builder {
                     // Graphemes that are units start at their own index (their starts may be
                     // left implicit, see `graphemeStart(_:)`).
                     let start = unitsAreGraphemes ? index : starts[index]
-                    while itemEnds[itemIndex] <= index { itemIndex += 1 }
+                    if !oneItem { while itemEnds[itemIndex] <= index { itemIndex += 1 } }
                     var advance = advances[start]
                     if !unitsAreGraphemes {
                         let end = starts[index + 1]
@@ -545,7 +547,7 @@ private struct Builder {
                         if boundary.contains(.mandatoryBreak) { flags.insert(.mandatoryBreakBefore) }
                     }
                     unitFlags[index] = flags
-                    unitItems[index] = Int32(itemIndex)
+                    if !oneItem { unitItems[index] = Int32(itemIndex) }
                     // A break before the unit starts a word (the first unit has none).
                     if !flags.isDisjoint(with: [.breakBefore, .mandatoryBreakBefore]) {
                         words.append(word.finished(contentEndsSegment: unitFlags[word.contentEnd].contains(.segmentStart)))

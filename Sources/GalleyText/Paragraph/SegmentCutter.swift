@@ -32,12 +32,12 @@ extension ShapedParagraph {
         // The pieces cut off at the head and the tail (the same piece when one word holds both).
         var head: (item: Int, range: Range<Int>)?
         var tail: (item: Int, range: Range<Int>)?
-        let headItem = Int(units.items[range.lowerBound])
+        let headItem = units.item(ofUnit: range.lowerBound)
         if let (placed, word) = segment(containing: lower, item: headItem), word.lowerBound < lower {
             let piece = lower..<min(word.upperBound, upper)
             if !placed.segment.keepsGlyphs(of: piece, startingAt: word.lowerBound) { head = (headItem, piece) }
         }
-        let tailItem = Int(units.items[range.upperBound - 1])
+        let tailItem = units.item(ofUnit: range.upperBound - 1)
         if let (placed, word) = segment(containing: upper - 1, item: tailItem), upper < word.upperBound {
             let piece = max(word.lowerBound, lower)..<upper
             if head?.range != piece && !placed.segment.keepsGlyphs(of: piece, startingAt: word.lowerBound) {

@@ -131,7 +131,7 @@ final class BreakUnits: Sendable {
     private let starts: [Int]
 
     /// Bytes each unit holds: its advance, flags and item, and its start when stored.
-    var bytesPerUnit: Int { starts.isEmpty ? 13 : 21 }
+    var bytesPerUnit: Int { 9 + (starts.isEmpty ? 0 : 8) + (items.isEmpty ? 0 : 4) }
 
     /// The UTF-16 offset where unit `index` starts (the text's length for `count`).
     @inline(__always)
@@ -139,8 +139,13 @@ final class BreakUnits: Sendable {
     /// Width of each unit in points, letter spacing included.
     let advances: [Double]
     let flags: [UnitFlags]
-    /// Index of the item each unit belongs to.
-    let items: [Int32]
+    /// Index of the item each unit belongs to; empty when the paragraph is one item (most are):
+    /// read through ``item(ofUnit:)``.
+    private let items: [Int32]
+
+    /// The index of the item unit `index` belongs to.
+    @inline(__always)
+    func item(ofUnit index: Int) -> Int { items.isEmpty ? 0 : Int(items[index]) }
     /// The units grouped into words (runs between line-break opportunities), so that breaking
     /// lines steps word by word.
     let words: [BreakWord]

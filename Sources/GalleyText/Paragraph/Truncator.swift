@@ -53,7 +53,7 @@ struct Truncator {
         let backEnd = trimmedEnd(count, from: lastStart)
 
         func styleIndex(ofUnit unit: Int) -> Int {
-            paragraph.items[Int(units.items[min(max(unit, 0), count - 1)])].styleIndex
+            paragraph.items[units.item(ofUnit: min(max(unit, 0), count - 1))].styleIndex
         }
 
         switch mode {
