@@ -16,7 +16,7 @@ struct RowMeasurer {
     /// height does not (see ``heights(_:template:widths:environment:memory:)``).
     let keepsChildren: Bool
     /// Per node id: the index in `memo` of its latest measurement; -1 before the first. (Plain
-    /// integers, apart from the labels' state: a row resets them all.)
+    /// integers, kept apart from the labels' state, so that starting a row resets them cheaply.)
     private var latestMemo: [Int] = []
     /// Per label (by ``CompiledLabel/index``): its shaped text and its measurements by kind.
     private var labels: [LabelState] = []
