@@ -10,8 +10,10 @@ final class LineSource {
         var file: String
         var number: Int
         /// The line's bytes, without its line ending. Kept as bytes: the JSON parser reads them
-        /// in place, and making a string of every line first would check its UTF-8 twice.
-        var bytes: [UInt8]
+        /// in place, and making a string of every line first would check its UTF-8 twice. A
+        /// slice of the source's buffer: an array of its own was an allocation and a copy for
+        /// every line, made while the workers wait.
+        var bytes: ArraySlice<UInt8>
 
         /// Whether the line holds nothing but whitespace.
         var isBlank: Bool {
@@ -24,6 +26,7 @@ final class LineSource {
     private var pending: [String]
     private var handle: FileHandle?
     private var name = ""
+    /// Never changed in place once lines are sliced from it: a new chunk makes a new buffer.
     private var buffer: [UInt8] = []
     /// Where the unread part of `buffer` starts.
     private var position = 0
@@ -56,9 +59,13 @@ final class LineSource {
                 if handle !== FileHandle.standardInput { try? handle?.close() }
                 handle = nil
             } else {
-                buffer.removeFirst(position)
+                // The unread rest and the chunk in a new buffer (the lines handed out hold the old one).
+                var refilled: [UInt8] = []
+                refilled.reserveCapacity(buffer.count - position + chunk.count)
+                refilled.append(contentsOf: buffer[position...])
+                refilled.append(contentsOf: chunk)
+                buffer = refilled
                 position = 0
-                buffer.append(contentsOf: chunk)
             }
         }
         return lines
@@ -94,6 +101,6 @@ final class LineSource {
         if bytes.last == 0x0D { bytes = bytes.dropLast() }
         lineNumber += 1
         position = next
-        return Line(file: name, number: lineNumber, bytes: Array(bytes))
+        return Line(file: name, number: lineNumber, bytes: bytes)
     }
 }

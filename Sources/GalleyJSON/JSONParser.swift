@@ -40,6 +40,11 @@ public struct JSONParser {
         try bytes.withUnsafeBufferPointer { bytes in Result { () throws(JSONParseError) in try parse(bytes) } }.get()
     }
 
+    /// Parses UTF-8 `bytes`; see ``parse(_:)-(String)``.
+    public static func parse(_ bytes: ArraySlice<UInt8>) throws(JSONParseError) -> JSONValue {
+        try bytes.withUnsafeBufferPointer { bytes in Result { () throws(JSONParseError) in try parse(bytes) } }.get()
+    }
+
     /// Parses the UTF-8 in `bytes`, which must stay valid for the call; see ``parse(_:)-(String)``.
     public static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(JSONParseError) -> JSONValue {
         var parser = JSONParser(bytes)

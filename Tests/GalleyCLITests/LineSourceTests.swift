@@ -1,0 +1,56 @@
+// Reading input lines across files and the reader's 1 MB reads.
+
+import Foundation
+@testable import GalleyCLI
+import Testing
+
+@Suite("Input lines")
+struct LineSourceTests {
+    @Test("Lines come out as the files split them, across reads and files, numbered per file, CR endings dropped")
+    func linesAcrossReadsAndFiles() throws {
+        // Over two of the reader's 1 MB reads: lines of many lengths (a few longer than a read's
+        // remainder), some ending in CRLF, the last without a line ending.
+        var text = ""
+        var index = 0
+        while text.utf8.count < 2_300_000 {
+            let length = (index * 7919) % 1_500 + (index % 97 == 0 ? 300_000 : 0)
+            text += String(repeating: Character(UnicodeScalar(UInt8(0x61 + index % 26))), count: length)
+            text += index % 5 == 0 ? "é\r\n" : "\n"
+            index += 1
+        }
+        text += "last line, unterminated"
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("galley-lines-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let big = folder.appendingPathComponent("big.jsonl"), small = folder.appendingPathComponent("small.jsonl")
+        try Data(text.utf8).write(to: big)
+        try Data("one\r\ntwo\n".utf8).write(to: small)
+
+        // Split by bytes: as characters, "\r\n" is one and holds no "\n".
+        func expected(_ text: String, file: String) -> [(String, Int, [UInt8])] {
+            Array(text.utf8).split(separator: 0x0A, omittingEmptySubsequences: false).enumerated().map { number, line in
+                var bytes = Array(line)
+                if bytes.last == 0x0D { bytes.removeLast() }
+                return (file, number + 1, bytes)
+            }
+        }
+        // Nothing after small's final line feed: its lines are those of the text without it.
+        let wanted = expected(text, file: big.path) + expected("one\r\ntwo", file: small.path)
+
+        let source = LineSource(paths: [big.path, small.path])
+        var lines: [LineSource.Line] = []
+        while true {
+            // Earlier lines stay held while later ones are read.
+            let next = try source.next(333)
+            if next.isEmpty { break }
+            lines += next
+        }
+        #expect(lines.count == wanted.count)
+        for (line, (file, number, bytes)) in zip(lines, wanted) {
+            #expect(line.file == file && line.number == number)
+            // A Bool, not the arrays: a failure would print lines of 300,000 bytes.
+            let same = Array(line.bytes) == bytes
+            #expect(same, "\(file):\(number)")
+        }
+    }
+}
