@@ -102,14 +102,16 @@ struct BatchRunner {
                     blocks.set(block, output)
                 }
             }
-            // Joined by copying whole blocks: `Data(joined())` would go byte by byte.
             let values = blocks.values()
-            var joined = Data(capacity: values.reduce(0) { $0 + $1.count })
-            for block in values { joined.append(contentsOf: block) }
-            let chunk = joined
             // At most one chunk waits to be written, so memory stays bounded however slow the reader.
             writing.sync {}
-            writing.async { output.write(chunk) }
+            writing.async {
+                // Joined on the writing queue, not between chunks while the workers wait; by
+                // copying whole blocks: `Data(joined())` would go byte by byte.
+                var joined = Data(capacity: values.reduce(0) { $0 + $1.count })
+                for block in values { joined.append(contentsOf: block) }
+                output.write(joined)
+            }
         }
     }
 }
