@@ -37,7 +37,7 @@ public struct JSONParser {
 
     /// Parses UTF-8 `bytes`; see ``parse(_:)-(String)``.
     public static func parse(_ bytes: [UInt8]) throws(JSONParseError) -> JSONValue {
-        try bytes.withUnsafeBufferPointer { bytes in Result { () throws(JSONParseError) in try parse(bytes) } }.get()
+        try parse(bytes[...])
     }
 
     /// Parses UTF-8 `bytes`; see ``parse(_:)-(String)``.

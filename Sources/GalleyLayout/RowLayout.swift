@@ -76,7 +76,7 @@ public func heights(
     var measurer = try RowMeasurer(
         item: item, template: template, environment: environment, memory: memory?.arrays, keepsChildren: false)
     defer { if let memory { measurer.returnMemory(to: memory.arrays) } }
-    return try measurer.measureRoots(widths: widths) { Size.roundUp($0.exactHeight, scale: environment.scale) }
+    return try measurer.measureRoots(widths: widths) { $0.height }
 }
 
 /// The frames of a measured row, for every named node, and each label's text layout.

@@ -139,6 +139,9 @@ struct RowMeasurer {
         var width: Double
         var root: MeasuredNode
         var exactHeight: Double
+        /// `exactHeight` rounded up to device pixels: the row's height, as measurements and
+        /// ``heights(_:template:widths:environment:memory:)`` report it.
+        var height: Double
         var isRightToLeft: Bool
     }
 
@@ -186,7 +189,8 @@ struct RowMeasurer {
         case .rightToLeft: true
         case .auto: firstText?.isRightToLeft ?? false
         }
-        return MeasuredRow(width: width, root: root, exactHeight: exactHeight, isRightToLeft: isRightToLeft)
+        return MeasuredRow(
+            width: width, root: root, exactHeight: exactHeight, height: pixelCeil(exactHeight), isRightToLeft: isRightToLeft)
     }
 
     /// What the measurements of the widths measured so far share (their children among it).
@@ -202,7 +206,7 @@ struct RowMeasurer {
             layOutText(in: row.root, into: &textLayouts)
         }
         return RowMeasurement(
-            width: row.width, height: Size.roundUp(row.exactHeight, scale: environment.scale),
+            width: row.width, height: row.height,
             exactHeight: row.exactHeight, scale: environment.scale, isRightToLeft: row.isRightToLeft, root: row.root,
             textLayouts: textLayouts, row: shared)
     }
