@@ -19,9 +19,9 @@ internal import CGalleyShims
 /// language it is used for, and on longer random strings.
 enum SimpleLineBreaks {
     /// The classes handled (``CGalley_SimpleBreakOther`` and the rest, as bytes).
-    private static let other = UInt8(CGalley_SimpleBreakOther)
-    private static let space = UInt8(CGalley_SimpleBreakSpace)
-    private static let alphabetic = UInt8(CGalley_SimpleBreakAlphabetic)
+    static let other = UInt8(CGalley_SimpleBreakOther)
+    static let space = UInt8(CGalley_SimpleBreakSpace)
+    static let alphabetic = UInt8(CGalley_SimpleBreakAlphabetic)
     private static let classCount = Int(CGalley_SimpleBreakSpace) + 1
     /// Not a class of its own: a hyphen at the start of the text or after spaces, which stays
     /// with a letter after it ("-a", as ICU's rules have it; UAX #14 adopted this as LB20a),
@@ -61,33 +61,22 @@ enum SimpleLineBreaks {
     static func mark(_ text: UnsafeBufferPointer<UInt16>, into boundaries: UnsafeMutableBufferPointer<TextAnalysis.Boundary>) -> Bool {
         guard !text.isEmpty else { return true }
         return commonClasses.withUnsafeBufferPointer { commonClasses in
-            steps.withUnsafeBufferPointer { steps in
+            withSteps { steps in
                 func classOf(_ unit: UInt16) -> UInt8 {
                     Int(unit) < commonClasses.count ? commonClasses[Int(unit)] : rareClass(unit)
                 }
-                // The class of the last unit that is not a space; Other before the first.
-                var previous = other
-                var afterSpaces = false
+                var walk = Walk()
                 var index = 0
                 while index < text.count {
-                    let current = classOf(text[index])
-                    if current == space {
-                        afterSpaces = true
-                        index += 1
-                        continue
-                    }
-                    let step = steps[(Int(previous) * classCount + Int(current)) * 2 + (afterSpaces ? 1 : 0)]
-                    if step == declines {
+                    guard let breaks = walk.breaksBefore(classOf(text[index]), steps: steps) else {
                         for earlier in 0..<index { boundaries[earlier].remove(.lineBreak) }
                         return false
                     }
-                    if step & breaksBefore != 0 { boundaries[index].insert(.lineBreak) }
-                    previous = step >> 1
-                    afterSpaces = false
+                    if breaks { boundaries[index].insert(.lineBreak) }
                     index += 1
                     // Letters after a letter, most units, in a loop of their own: no break
                     // between them and the class stays AL (LB28), which the table says too.
-                    if previous == alphabetic {
+                    if walk.followsLetter {
                         while index < text.count && classOf(text[index]) == alphabetic { index += 1 }
                     }
                 }
@@ -95,6 +84,39 @@ enum SimpleLineBreaks {
                 return true
             }
         }
+    }
+
+    /// The pair table's state along a text, fed one unit's class at a time.
+    struct Walk {
+        /// The class of the last unit that is not a space; Other before the first.
+        private var previous = SimpleLineBreaks.other
+        private var afterSpaces = false
+
+        /// Whether a line may break before the next unit, of class `lineBreakClass` (never
+        /// before a space), or nil when the table does not handle the text. `steps` is the
+        /// table (see ``SimpleLineBreaks/withSteps(_:)``).
+        @inline(__always)
+        mutating func breaksBefore(_ lineBreakClass: UInt8, steps: UnsafeBufferPointer<UInt8>) -> Bool? {
+            if lineBreakClass == SimpleLineBreaks.space {
+                afterSpaces = true
+                return false
+            }
+            let step = steps[(Int(previous) * classCount + Int(lineBreakClass)) * 2 + (afterSpaces ? 1 : 0)]
+            if step == declines { return nil }
+            previous = step >> 1
+            afterSpaces = false
+            return step & breaksBeforeBit != 0
+        }
+
+        /// Whether the last unit was a letter: letters after it break nowhere and leave the
+        /// walk as it is, so they need not be fed.
+        var followsLetter: Bool { previous == SimpleLineBreaks.alphabetic && !afterSpaces }
+    }
+
+    /// Calls `body` with the pair table that ``Walk`` steps through.
+    @inline(__always)
+    static func withSteps<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        steps.withUnsafeBufferPointer(body)
     }
 
     /// Whether `unit`'s line-break class is AL (letters): what a safe place to cut text needs on
@@ -111,7 +133,7 @@ enum SimpleLineBreaks {
     /// The classes of the units below U+2070 (Latin, Greek, Cyrillic and the rest of the
     /// alphabets, and general punctuation: the quotes, dashes and ellipsis), read from ICU once;
     /// a call into ICU per unit was half the cost of text in those scripts.
-    private static let commonClasses: [UInt8] = (0..<0x2070).map { UInt8(CGalley_simpleLineBreakClass(UInt32($0))) }
+    static let commonClasses: [UInt8] = (0..<0x2070).map { UInt8(CGalley_simpleLineBreakClass(UInt32($0))) }
 
     /// Per (class before, class after, spaces between), one byte: whether a line may break
     /// before the second (bit 0) and the class before the next unit (the rest), or ``declines``.
@@ -122,7 +144,7 @@ enum SimpleLineBreaks {
         }
     }
 
-    private static let breaksBefore: UInt8 = 1
+    private static let breaksBeforeBit: UInt8 = 1
     private static let declines: UInt8 = 0xFF
 
     private static func step(from before: Int, to after: Int, afterSpaces: Bool) -> UInt8 {
@@ -134,7 +156,7 @@ enum SimpleLineBreaks {
         let isWordInitialHyphen = after == CGalley_SimpleBreakHyphen
             && (before == CGalley_SimpleBreakOther || (afterSpaces && before != CGalley_SimpleBreakOpen))
         let next = isWordInitialHyphen ? wordInitialHyphen : UInt8(after)
-        return next << 1 | (mayBreak(between: before, and: after, afterSpaces: afterSpaces) ? breaksBefore : 0)
+        return next << 1 | (mayBreak(between: before, and: after, afterSpaces: afterSpaces) ? breaksBeforeBit : 0)
     }
 
     /// The rules of UAX #14 that concern the classes handled, in their order.

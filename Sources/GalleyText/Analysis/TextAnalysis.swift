@@ -97,7 +97,7 @@ struct TextAnalysis {
     /// characters around them), currency, letterlike symbols and arrows, CJK ideographs, kana
     /// (not the voicing marks), Hangul syllables, fullwidth forms.
     @inline(__always)
-    private static func isAlwaysClusterStart(_ unit: UInt16) -> Bool {
+    static func isAlwaysClusterStart(_ unit: UInt16) -> Bool {
         switch unit {
         case 0..<0x300, 0x370..<0x483, 0x48A..<0x591, 0x1E00..<0x2000, 0x2010..<0x2028, 0x2030..<0x205F, 0x20A0..<0x20C1,
             0x2100..<0x2200, 0x3000..<0x3099, 0x309B..<0x3100,
@@ -167,7 +167,7 @@ struct TextAnalysis {
 
     /// Units that can make text right-to-left: Hebrew to NKo and other RTL blocks, their
     /// presentation forms, RTL marks and embeddings, and surrogates of supplementary RTL blocks.
-    private static func isPossiblyRightToLeft(_ unit: UInt16) -> Bool {
+    static func isPossiblyRightToLeft(_ unit: UInt16) -> Bool {
         switch unit {
         case 0x0590...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFF, 0x200F, 0x202B, 0x202E, 0x2067,
             0xD802, 0xD803, 0xD83A, 0xD83B: true
@@ -203,7 +203,7 @@ struct TextAnalysis {
     /// The script of every unit from U+0080 to U+206F (the alphabets of Europe, the Middle
     /// East and India, and general punctuation), read from HarfBuzz once: a call per unit was
     /// most of the cost of text in Greek or Cyrillic. Per unit an index into `scripts`.
-    private static let commonScripts: (units: [UInt8], scripts: [UInt32]) = {
+    static let commonScripts: (units: [UInt8], scripts: [UInt32]) = {
         let unicode = hb_unicode_funcs_get_default()
         var scripts: [UInt32] = []
         var units: [UInt8] = []
@@ -219,7 +219,7 @@ struct TextAnalysis {
         return (units, scripts)
     }()
 
-    private static let commonScriptLimit: UInt32 = 0x2070
+    static let commonScriptLimit: UInt32 = 0x2070
 
     private static func resolveScripts(
         _ text: UnsafeBufferPointer<UInt16>, unicode: OpaquePointer?, units: UnsafeBufferPointer<UInt8>,

@@ -113,6 +113,26 @@ struct ShapedItem: Sendable {
     var isRightToLeft: Bool { level & 1 == 1 }
 }
 
+extension ShapedItem {
+    /// The item of `range` in `style` and `face`, its segments not shaped yet.
+    init(
+        range: Range<Int>, styleIndex: Int, style: TextStyle, face: FontFace, level: UInt8, script: UInt32,
+        segmentShaper: SegmentShaper
+    ) {
+        var features = style.features
+        if style.letterSpacing != 0 {
+            features += ["liga", "clig", "dlig"].map { FontFeature(tag: $0, value: 0) }
+        }
+        let key = segmentShaper.key(
+            face: face, featureSetID: segmentShaper.shaper.featureSetID(features), script: script,
+            isRightToLeft: level & 1 == 1)
+        self.init(
+            range: range, styleIndex: styleIndex, face: face, size: style.size,
+            scale: style.size / Double(face.metrics.unitsPerEm), letterSpacing: style.letterSpacing, level: level,
+            metrics: face.metrics.scaled(to: style.size), segments: [], shapeKey: key)
+    }
+}
+
 /// A shaped segment and the UTF-16 offset where it starts in the paragraph.
 struct PlacedSegment: Sendable {
     var start: Int

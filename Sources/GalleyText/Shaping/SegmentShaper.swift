@@ -1,6 +1,8 @@
 // Shapes one segment through the cache: the path every word and space takes (pieces of cut
 // words are kept with their paragraph instead, see CutPieceCache).
 
+internal import CHarfBuzz
+
 /// Shapes words and spaces for one paragraph's language, through the shape cache when there is one.
 struct SegmentShaper: Sendable {
     let shaper: HarfBuzzShaper
@@ -30,5 +32,20 @@ struct SegmentShaper: Sendable {
         ShapeKey(
             faceID: face.uniqueID, featureSetID: featureSetID, script: script, isRightToLeft: isRightToLeft,
             languageID: languageID)
+    }
+
+    /// U+2026 shaped in the first face of `chain` that has it, for truncating text in `style`.
+    func ellipsis(style: TextStyle, chain: FallbackChain) -> Ellipsis {
+        let face = chain.faces.first { $0.covers(0x2026) } ?? chain.primary
+        let key = key(
+            face: face, featureSetID: shaper.featureSetID(style.features), script: HB_SCRIPT_COMMON.rawValue,
+            isRightToLeft: false)
+        let character: [UInt16] = [0x2026]
+        let segment = character.withUnsafeBufferPointer { shape($0, face: face, key: key) }
+        let scale = style.size / Double(face.metrics.unitsPerEm)
+        let width = Double(segment.totalAdvance) * scale + style.letterSpacing
+        return Ellipsis(
+            face: face, size: style.size, scale: scale, letterSpacing: style.letterSpacing, segment: segment,
+            width: width, metrics: face.metrics.scaled(to: style.size))
     }
 }

@@ -1,0 +1,176 @@
+// Builds a paragraph of plain text in three passes over its units instead of the general ten.
+
+internal import CHarfBuzz
+
+/// The items and break units of a paragraph of plain text, as ``ParagraphBuilder`` makes them,
+/// built in three passes over the text.
+///
+/// Plain text is in one style whose primary face has all of printable ASCII, and each of its
+/// units is one ``PlainUnits`` marks plain (a grapheme of its own below U+2070, that cannot
+/// make text right-to-left and whose line-break class ``SimpleLineBreaks`` handles) and that the
+/// primary face has; the paragraph neither wraps by character nor is forced right to left, and
+/// its locale's line breaks are the pair table's. Most paragraphs of Latin, Greek and Cyrillic
+/// text are plain. Such text has no fallback, bidi, clusters or mandatory breaks to work out,
+/// so one pass finds its break opportunities, scripts (hence items) and segment starts, a
+/// second shapes its segments, and a third sums its words. The general builder's analysis,
+/// font assignment, itemization and unit passes were a third of the cost of a new row.
+///
+/// The tests hold the result to the general builder's on the same text, field by field.
+enum PlainParagraphBuilder {
+    /// The parts of the paragraph of `text` in `style`, or nil when the text is not plain (the
+    /// caller checks the paragraph style and locale).
+    static func build(
+        _ text: UnsafeBufferPointer<UInt16>, style: TextStyle, chain: FallbackChain, segmentShaper: SegmentShaper
+    ) -> ParagraphParts? {
+        guard !text.isEmpty, chain.primaryCoversPrintableASCII else { return nil }
+        let count = text.count
+        var flags = [UnitFlags](filling: [], count: count)
+        var itemEnds: [Int] = []
+        var itemScripts: [UInt32] = []
+        let primary = chain.primary
+        let isPlain = flags.withUnsafeMutableBufferPointer { flags in
+            scan(text, primary: primary, flags: flags, itemEnds: &itemEnds, itemScripts: &itemScripts)
+        }
+        guard isPlain else { return nil }
+
+        var items: [ShapedItem] = []
+        items.reserveCapacity(itemEnds.count)
+        var advances = [Double](filling: 0, count: count)
+        flags.withUnsafeBufferPointer { flags in
+            advances.withUnsafeMutableBufferPointer { advances in
+                var start = 0
+                for (end, script) in zip(itemEnds, itemScripts) {
+                    var item = ShapedItem(
+                        range: start..<end, styleIndex: 0, style: style, face: primary, level: 0, script: script,
+                        segmentShaper: segmentShaper)
+                    item.segments = shapeSegments(of: item, text, flags: flags, shaper: segmentShaper, advances: advances)
+                    items.append(item)
+                    start = end
+                }
+            }
+        }
+        // Left empty for a paragraph of one item (see ``BreakUnits/item(ofUnit:)``).
+        var unitItems: [Int32] = []
+        if items.count > 1 {
+            unitItems = [Int32](filling: 0, count: count)
+            for (index, item) in items.enumerated() {
+                for unit in item.range { unitItems[unit] = Int32(index) }
+            }
+        }
+        let words = flags.withUnsafeBufferPointer { flags in
+            advances.withUnsafeBufferPointer { advances in sumWords(flags: flags, advances: advances) }
+        }
+        let units = BreakUnits(starts: [], advances: advances, flags: flags, items: unitItems, words: words)
+        return ParagraphParts(items: items, itemUnitEnds: itemEnds, units: units, missing: [])
+    }
+
+    /// Writes each unit's flags (whitespace, a break before, a segment start) and where items
+    /// end, with their scripts; false when a unit is not plain.
+    ///
+    /// Items end where the script changes: a unit with a script of its own that differs from the
+    /// one before. Neutral units (spaces, digits, punctuation) take the script before them, and
+    /// those before the first script that one, as ``TextAnalysis`` resolves them. Segments, as
+    /// the general builder cuts them: each space, each run of other units between spaces, cut
+    /// where an item ends.
+    private static func scan(
+        _ text: UnsafeBufferPointer<UInt16>, primary: FontFace, flags: UnsafeMutableBufferPointer<UnitFlags>,
+        itemEnds: inout [Int], itemScripts: inout [UInt32]
+    ) -> Bool {
+        let scripts = PlainUnits.scripts
+        return PlainUnits.entries.withUnsafeBufferPointer { entries in
+            SimpleLineBreaks.withSteps { steps in
+                var walk = SimpleLineBreaks.Walk()
+                // The current item's script (an index into `scripts`); -1 until a unit has one.
+                var script = -1
+                var afterSpace = true
+                for index in 0..<text.count {
+                    let unit = text[index]
+                    guard Int(unit) < PlainUnits.limit else { return false }
+                    let entry = entries[Int(unit)]
+                    // Printable ASCII is in the face (the caller checked); other units are looked up.
+                    guard entry & PlainUnits.plainBit != 0, unit < 0x7F || primary.covers(UInt32(unit)),
+                        let breaks = walk.breaksBefore(PlainUnits.lineBreakClass(entry), steps: steps)
+                    else { return false }
+                    var unitFlags: UnitFlags
+                    if unit == 0x20 {
+                        // The one space of the classes handled, and the one hanging whitespace.
+                        unitFlags = [.whitespace, .segmentStart]
+                        afterSpace = true
+                    } else {
+                        unitFlags = afterSpace ? .segmentStart : []
+                        if breaks { unitFlags.insert(.breakBefore) }
+                        afterSpace = false
+                    }
+                    if entry & PlainUnits.ownScriptBit != 0 {
+                        let unitScript = PlainUnits.scriptIndex(entry)
+                        if unitScript != script {
+                            if script >= 0 {
+                                itemEnds.append(index)
+                                itemScripts.append(scripts[script])
+                                unitFlags.insert(.segmentStart)
+                            }
+                            script = unitScript
+                        }
+                    }
+                    flags[index] = unitFlags
+                }
+                itemEnds.append(text.count)
+                itemScripts.append(script >= 0 ? scripts[script] : HB_SCRIPT_COMMON.rawValue)
+                return true
+            }
+        }
+    }
+
+    /// The item's segments, shaped; their advances written per unit. Every space of an item
+    /// shapes alike: looked up once, it serves the rest.
+    private static func shapeSegments(
+        of item: ShapedItem, _ text: UnsafeBufferPointer<UInt16>, flags: UnsafeBufferPointer<UnitFlags>,
+        shaper segmentShaper: SegmentShaper, advances: UnsafeMutableBufferPointer<Double>
+    ) -> [PlacedSegment] {
+        var segments: [PlacedSegment] = []
+        // A word and a space every ~6 units in alphabetic text: most items never regrow the array.
+        segments.reserveCapacity(item.range.count / 3 + 1)
+        var space: ShapedSegment?
+        var start = item.range.lowerBound
+        while start < item.range.upperBound {
+            let isSpace = text[start] == 0x20
+            var end = start + 1
+            if !isSpace {
+                while end < item.range.upperBound && !flags[end].contains(.segmentStart) { end += 1 }
+            }
+            let segment: ShapedSegment
+            if isSpace, let space {
+                segment = space
+            } else {
+                segment = segmentShaper.shape(
+                    UnsafeBufferPointer(rebasing: text[start..<end]), face: item.face, key: item.shapeKey)
+                if isSpace { space = segment }
+            }
+            segment.writeAdvances(
+                into: UnsafeMutableBufferPointer(rebasing: advances[start..<end]), scale: item.scale,
+                letterSpacing: item.letterSpacing)
+            segments.append(PlacedSegment(start: start, segment: consume segment))
+            start = end
+        }
+        return segments
+    }
+
+    /// The units grouped into break words (each starting at a break opportunity) and summed.
+    private static func sumWords(flags: UnsafeBufferPointer<UnitFlags>, advances: UnsafeBufferPointer<Double>) -> [BreakWord] {
+        var words: [BreakWord] = []
+        // About one word in five units for alphabetic text: most paragraphs never regrow the array.
+        words.reserveCapacity(flags.count / 5 + 1)
+        var word = WordSum(start: 0, flags: [])
+        for index in 0..<flags.count {
+            let unitFlags = flags[index]
+            if unitFlags.contains(.breakBefore) {
+                words.append(word.finished(contentEndsSegment: flags[word.contentEnd].contains(.segmentStart)))
+                word = WordSum(start: index, flags: unitFlags)
+            }
+            word.add(advances[index], isWhitespace: unitFlags.contains(.whitespace), at: index)
+        }
+        let endsSegment = word.contentEnd == flags.count || flags[word.contentEnd].contains(.segmentStart)
+        words.append(word.finished(contentEndsSegment: endsSegment))
+        return words
+    }
+}
