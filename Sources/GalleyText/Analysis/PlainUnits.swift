@@ -41,4 +41,7 @@ enum PlainUnits {
 
     @inline(__always)
     static func scriptIndex(_ entry: UInt16) -> Int { Int(entry >> 8) }
+
+    /// The script of `unit`, a plain unit with a script of its own.
+    static func script(of unit: UInt16) -> UInt32 { scripts[scriptIndex(entries[Int(unit)])] }
 }

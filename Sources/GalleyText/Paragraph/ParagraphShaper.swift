@@ -118,7 +118,7 @@ struct ParagraphShaper {
             parts = utf16.withUnsafeBufferPointer { buffer in builder.build(buffer, runs: runs) }
         }
         let ellipses = paragraph.lineBreakMode.isTruncating
-            ? zip(styles, chains).map { segmentShaper.ellipsis(style: $0, chain: $1) } : []
+            ? styles.indices.map { segmentShaper.ellipsis(style: styles[$0], chain: chains[$0]) } : []
         return ShapedParagraph(
             paragraphStyle: paragraph, missingCharacters: parts.missing, baseLineHeight: baseLineHeight,
             utf16: utf16, paragraphLevels: paragraphLevels, items: parts.items, itemUnitEnds: parts.itemUnitEnds,

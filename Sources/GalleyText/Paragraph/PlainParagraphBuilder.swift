@@ -25,13 +25,14 @@ enum PlainParagraphBuilder {
         guard !text.isEmpty, chain.primaryCoversPrintableASCII else { return nil }
         let count = text.count
         var flags = [UnitFlags](filling: [], count: count)
+        // Most paragraphs are one to three items: room made once.
         var itemEnds: [Int] = []
-        var itemScripts: [UInt32] = []
+        itemEnds.reserveCapacity(4)
         let primary = chain.primary
-        let isPlain = flags.withUnsafeMutableBufferPointer { flags in
-            scan(text, primary: primary, flags: flags, itemEnds: &itemEnds, itemScripts: &itemScripts)
+        let firstScript = flags.withUnsafeMutableBufferPointer { flags in
+            scan(text, primary: primary, flags: flags, itemEnds: &itemEnds)
         }
-        guard isPlain else { return nil }
+        guard let firstScript else { return nil }
 
         var items: [ShapedItem] = []
         items.reserveCapacity(itemEnds.count)
@@ -39,7 +40,9 @@ enum PlainParagraphBuilder {
         flags.withUnsafeBufferPointer { flags in
             advances.withUnsafeMutableBufferPointer { advances in
                 var start = 0
-                for (end, script) in zip(itemEnds, itemScripts) {
+                for end in itemEnds {
+                    // Each item after the first starts with a unit whose script it takes.
+                    let script = start == 0 ? firstScript : PlainUnits.script(of: text[start])
                     var item = ShapedItem(
                         range: start..<end, styleIndex: 0, style: style, face: primary, level: 0, script: script,
                         segmentShaper: segmentShaper)
@@ -57,15 +60,17 @@ enum PlainParagraphBuilder {
                 for unit in item.range { unitItems[unit] = Int32(index) }
             }
         }
-        let words = flags.withUnsafeBufferPointer { flags in
+        let (words, extent) = flags.withUnsafeBufferPointer { flags in
             advances.withUnsafeBufferPointer { advances in sumWords(flags: flags, advances: advances) }
         }
-        let units = BreakUnits(starts: [], advances: advances, flags: flags, items: unitItems, words: words)
+        let units = BreakUnits(
+            starts: [], advances: advances, flags: flags, items: unitItems, words: words, mandatoryBreaks: [],
+            unbrokenExtent: extent)
         return ParagraphParts(items: items, itemUnitEnds: itemEnds, units: units, missing: [])
     }
 
     /// Writes each unit's flags (whitespace, a break before, a segment start) and where items
-    /// end, with their scripts; false when a unit is not plain.
+    /// end, and returns the first item's script; nil when a unit is not plain.
     ///
     /// Items end where the script changes: a unit with a script of its own that differs from the
     /// one before. Neutral units (spaces, digits, punctuation) take the script before them, and
@@ -74,10 +79,10 @@ enum PlainParagraphBuilder {
     /// where an item ends.
     private static func scan(
         _ text: UnsafeBufferPointer<UInt16>, primary: FontFace, flags: UnsafeMutableBufferPointer<UnitFlags>,
-        itemEnds: inout [Int], itemScripts: inout [UInt32]
-    ) -> Bool {
-        let scripts = PlainUnits.scripts
-        return PlainUnits.entries.withUnsafeBufferPointer { entries in
+        itemEnds: inout [Int]
+    ) -> UInt32? {
+        var firstScript = -1
+        let isPlain = PlainUnits.entries.withUnsafeBufferPointer { entries in
             SimpleLineBreaks.withSteps { steps in
                 var walk = SimpleLineBreaks.Walk()
                 // The current item's script (an index into `scripts`); -1 until a unit has one.
@@ -106,8 +111,9 @@ enum PlainParagraphBuilder {
                         if unitScript != script {
                             if script >= 0 {
                                 itemEnds.append(index)
-                                itemScripts.append(scripts[script])
                                 unitFlags.insert(.segmentStart)
+                            } else {
+                                firstScript = unitScript
                             }
                             script = unitScript
                         }
@@ -115,10 +121,11 @@ enum PlainParagraphBuilder {
                     flags[index] = unitFlags
                 }
                 itemEnds.append(text.count)
-                itemScripts.append(script >= 0 ? scripts[script] : HB_SCRIPT_COMMON.rawValue)
                 return true
             }
         }
+        guard isPlain else { return nil }
+        return firstScript >= 0 ? PlainUnits.scripts[firstScript] : HB_SCRIPT_COMMON.rawValue
     }
 
     /// The item's segments, shaped; their advances written per unit. Every space of an item
@@ -155,22 +162,33 @@ enum PlainParagraphBuilder {
         return segments
     }
 
-    /// The units grouped into break words (each starting at a break opportunity) and summed.
-    private static func sumWords(flags: UnsafeBufferPointer<UnitFlags>, advances: UnsafeBufferPointer<Double>) -> [BreakWord] {
+    /// The units grouped into break words (each starting at a break opportunity) and summed,
+    /// with the furthest any word reaches on one line (see ``BreakUnits/unbrokenExtent``),
+    /// found as ``BreakUnits`` finds it: in a pass of its own, as the words are summed.
+    /// (Summed segment by segment as they were shaped, the words cost more.)
+    private static func sumWords(
+        flags: UnsafeBufferPointer<UnitFlags>, advances: UnsafeBufferPointer<Double>
+    ) -> (words: [BreakWord], extent: Double) {
         var words: [BreakWord] = []
         // About one word in five units for alphabetic text: most paragraphs never regrow the array.
         words.reserveCapacity(flags.count / 5 + 1)
+        var x = 0.0
+        var extent = 0.0
+        func append(_ word: BreakWord) {
+            if word.contentEnd > word.start { extent = max(extent, x + word.contentWidth) }
+            x += word.width
+            words.append(word)
+        }
         var word = WordSum(start: 0, flags: [])
         for index in 0..<flags.count {
             let unitFlags = flags[index]
             if unitFlags.contains(.breakBefore) {
-                words.append(word.finished(contentEndsSegment: flags[word.contentEnd].contains(.segmentStart)))
+                append(word.finished(contentEndsSegment: flags[word.contentEnd].contains(.segmentStart)))
                 word = WordSum(start: index, flags: unitFlags)
             }
             word.add(advances[index], isWhitespace: unitFlags.contains(.whitespace), at: index)
         }
-        let endsSegment = word.contentEnd == flags.count || flags[word.contentEnd].contains(.segmentStart)
-        words.append(word.finished(contentEndsSegment: endsSegment))
-        return words
+        append(word.finished(contentEndsSegment: word.contentEnd == flags.count || flags[word.contentEnd].contains(.segmentStart)))
+        return (words, extent)
     }
 }

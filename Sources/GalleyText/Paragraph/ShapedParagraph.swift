@@ -183,17 +183,28 @@ final class BreakUnits: Sendable {
 
     /// `starts` is empty when every unit is one UTF-16 unit; `words` are the units grouped
     /// between their break opportunities (see ``BreakWord``).
-    init(starts: [Int], advances: [Double], flags: [UnitFlags], items: [Int32], words: [BreakWord]) {
+    convenience init(starts: [Int], advances: [Double], flags: [UnitFlags], items: [Int32], words: [BreakWord]) {
+        var breaks: [Int] = []
+        for word in words where word.startsWithMandatoryBreak { breaks.append(word.start) }
+        self.init(
+            starts: starts, advances: advances, flags: flags, items: items, words: words, mandatoryBreaks: breaks,
+            unbrokenExtent: breaks.isEmpty && !words.isEmpty ? Self.extent(of: words) : nil)
+    }
+
+    /// Units whose builder found their ``mandatoryBreaks`` and ``unbrokenExtent`` as it summed
+    /// their words.
+    init(
+        starts: [Int], advances: [Double], flags: [UnitFlags], items: [Int32], words: [BreakWord], mandatoryBreaks: [Int],
+        unbrokenExtent: Double?
+    ) {
         self.starts = starts
         count = advances.count
         self.advances = advances
         self.flags = flags
         self.items = items
         self.words = words
-        var breaks: [Int] = []
-        for word in words where word.startsWithMandatoryBreak { breaks.append(word.start) }
-        mandatoryBreaks = breaks
-        unbrokenExtent = breaks.isEmpty && !words.isEmpty ? Self.extent(of: words) : nil
+        self.mandatoryBreaks = mandatoryBreaks
+        self.unbrokenExtent = unbrokenExtent
     }
 
     /// The furthest `x + contentWidth` of the words laid end to end from 0, in the order and
