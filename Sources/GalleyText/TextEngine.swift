@@ -83,6 +83,19 @@ public final class TextEngine: Sendable {
         try shape(string, styles: .single(style), paragraph: paragraph, showing: width) { Self.text(string, style: style) }
     }
 
+    /// ``shape(_:style:paragraph:showing:)`` for a string in styles prepared for many strings:
+    /// the paragraph cache's lookup hashes and compares the string alone.
+    package func shape(_ string: String, prepared: PreparedTextStyle, showing width: Double) throws(TextError) -> ShapedParagraph {
+        let hash = ParagraphKey.hash(string: string, resuming: prepared.stateBeforeText)
+        if let cached = paragraphCache?.value(hash: hash, where: { $0.matches(string: string, prepared: prepared) }) {
+            return cached
+        }
+        let shaped = try shapeAfresh(paragraph: prepared.paragraph, showing: width) { Self.text(string, style: prepared.style) }
+        let key = ParagraphKey(string: string, prepared: prepared, hash: hash)
+        paragraphCache?.insert(shaped, for: key, bytes: shaped.byteCount + string.utf8.count)
+        return shaped
+    }
+
     /// The paragraph cache's entry for `string` in `styles`, or the text `make` gives (with its
     /// UTF-16 units when it has them), shaped and cached. A cache hit needs no key built: the
     /// stored keys are compared with the text as it is.
@@ -94,13 +107,20 @@ public final class TextEngine: Sendable {
         if let cached = paragraphCache?.value(hash: hash, where: { $0.matches(string: string, styles: styles, paragraph: paragraph) }) {
             return cached
         }
-        counterStore.paragraphsShaped.wrappingAdd(1, ordering: .relaxed)
-        let (text, utf16) = make()
-        let shaped = try ParagraphShaper(fonts: fonts, shaper: shaper, cache: shapeCache, iterators: iterators, counters: counterStore)
-            .shape(text, utf16: consume utf16, paragraph: paragraph, showing: width)
+        let shaped = try shapeAfresh(paragraph: paragraph, showing: width, make: make)
         let key = ParagraphKey(string: string, styles: styles, paragraph: paragraph, hash: hash)
         paragraphCache?.insert(shaped, for: key, bytes: shaped.byteCount + string.utf8.count)
         return shaped
+    }
+
+    /// The text `make` gives shaped, and counted.
+    private func shapeAfresh(
+        paragraph: ParagraphStyle, showing width: Double?, make: () -> (AttributedText, utf16: [UInt16]?)
+    ) throws(TextError) -> ShapedParagraph {
+        counterStore.paragraphsShaped.wrappingAdd(1, ordering: .relaxed)
+        let (text, utf16) = make()
+        return try ParagraphShaper(fonts: fonts, shaper: shaper, cache: shapeCache, iterators: iterators, counters: counterStore)
+            .shape(text, utf16: consume utf16, paragraph: paragraph, showing: width)
     }
 
     /// `string` in `style` and its UTF-16 units, transcoded once: they give its length too.

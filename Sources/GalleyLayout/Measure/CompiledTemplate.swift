@@ -105,12 +105,19 @@ final class CompiledLabel: Sendable {
     let content: CompiledContent
     let style: ResolvedTextStyle
     let paragraph: ParagraphStyle
+    /// The style and paragraph style prepared for the text engine, for rows in no particular
+    /// language (most): the label's lookups in the paragraph cache then hash and compare only
+    /// the text (see ``PreparedTextStyle``).
+    let prepared: PreparedTextStyle
 
     init(index: Int, content: CompiledContent, style: ResolvedTextStyle, paragraph: ParagraphStyle) {
         self.index = index
         self.content = content
         self.style = style
         self.paragraph = paragraph
+        var unspecified = paragraph
+        unspecified.language = nil
+        prepared = PreparedTextStyle(style: style.style, paragraph: unspecified)
     }
 }
 

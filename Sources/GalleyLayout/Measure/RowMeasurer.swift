@@ -363,7 +363,10 @@ struct RowMeasurer {
         case .field, .literal, .format:
             // One string in the label's style: a cache hit builds no attributed text.
             guard let string = try string(for: label.content, node: node) else { return nil }
-            do { return try engine.shape(string, style: label.style.style, paragraph: style, showing: width) } catch { throw .text(error) }
+            do {
+                if style.language == nil { return try engine.shape(string, prepared: label.prepared, showing: width) }
+                return try engine.shape(string, style: label.style.style, paragraph: style, showing: width)
+            } catch { throw .text(error) }
         }
         guard !text.string.isEmpty else { return nil }
         do { return try engine.shape(text, paragraph: style, showing: width) } catch { throw .text(error) }

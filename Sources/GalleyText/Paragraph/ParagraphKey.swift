@@ -18,6 +18,9 @@ final class ParagraphKey: PrecomputedHashKey {
     let string: String
     let styles: Styles
     let paragraph: ParagraphStyle
+    /// The prepared styles the key was made with, which a lookup with the same ones compares by
+    /// identity; nil when it was made from the styles themselves.
+    private let prepared: PreparedTextStyle?
     private let hashCode: Int
 
     var precomputedHash: Int { hashCode }
@@ -29,7 +32,25 @@ final class ParagraphKey: PrecomputedHashKey {
         self.string = string
         self.styles = styles
         self.paragraph = paragraph
+        prepared = nil
         hashCode = hash
+    }
+
+    /// The key of `string` in `prepared`'s styles, whose ``hash(string:resuming:)`` from them is `hash`:
+    /// equal, and equally hashed, to the key made from the styles themselves.
+    init(string: String, prepared: PreparedTextStyle, hash: Int) {
+        self.string = string
+        styles = .single(prepared.style)
+        paragraph = prepared.paragraph
+        self.prepared = prepared
+        hashCode = hash
+    }
+
+    /// ``matches(string:styles:paragraph:)`` for the styles `prepared` holds: compared by identity
+    /// when this key was made with the same prepared styles.
+    func matches(string: String, prepared: PreparedTextStyle) -> Bool {
+        if self.prepared === prepared { return Self.bytesEqual(self.string, string) }
+        return matches(string: string, styles: .single(prepared.style), paragraph: prepared.paragraph)
     }
 
     /// Whether this key equals the one `init(string:styles:paragraph:hash:)` would build, without
@@ -47,8 +68,20 @@ final class ParagraphKey: PrecomputedHashKey {
 
     /// The hash of the key of `string` in `styles` under `paragraph`.
     static func hash(string: String, styles: Styles, paragraph: ParagraphStyle) -> Int {
-        var hasher = KeyHasher()
+        hash(string: string, resuming: stateBeforeText(styles: styles, paragraph: paragraph))
+    }
+
+    /// The hash of a key's string, resumed from the hash state of its styles (the styles come
+    /// first, so that styles used again and again are hashed once: see ``PreparedTextStyle``).
+    static func hash(string: String, resuming state: UInt64) -> Int {
+        var hasher = KeyHasher(resuming: state)
         hasher.combine(bytesOf: string)
+        return hasher.finalized
+    }
+
+    /// The hash state of a key's styles, before its string.
+    static func stateBeforeText(styles: Styles, paragraph: ParagraphStyle) -> UInt64 {
+        var hasher = KeyHasher()
         switch styles {
         case .single(let style): combine(style, at: 0, into: &hasher)
         case .runs(let runs): for run in runs { combine(run.style, at: run.range.lowerBound, into: &hasher) }
@@ -56,7 +89,7 @@ final class ParagraphKey: PrecomputedHashKey {
         hasher.combine(paragraph.maximumLines << 8 ^ (LineBreakMode.allCases.firstIndex(of: paragraph.lineBreakMode) ?? 0))
         hasher.combine(paragraph.lineHeightMultiple.bitPattern)
         if let language = paragraph.language { hasher.combine(bytesOf: language) }
-        return hasher.finalized
+        return hasher.state
     }
 
     private static func combine(_ style: TextStyle, at start: Int, into hasher: inout KeyHasher) {

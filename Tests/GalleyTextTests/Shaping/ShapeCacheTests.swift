@@ -128,6 +128,34 @@ struct ShapeCacheTests {
         #expect(engine.counters.paragraphsShaped == afterPlain + 3)
     }
 
+    @Test("Styles prepared once find the paragraphs the same styles find, and others do not")
+    func preparedStyles() throws {
+        let engine = TextEngine(fonts: Shared.engine.fonts)
+        let paragraph = ParagraphStyle(lineHeightMultiple: 1.2)
+        let prepared = PreparedTextStyle(style: Shared.style(15), paragraph: paragraph)
+        let text = "Prepared once, then looked up by the text alone"
+        let byStyles = try engine.shape(text, style: Shared.style(15), paragraph: paragraph)
+        let shaped = engine.counters.paragraphsShaped
+        #expect(try engine.shape(text, prepared: prepared, showing: 200) === byStyles)
+        // Made with prepared styles, a paragraph is found by its styles and by equal prepared ones.
+        let other = "Shaped first with prepared styles"
+        let byPrepared = try engine.shape(other, prepared: prepared, showing: 200)
+        #expect(engine.counters.paragraphsShaped == shaped + 1)
+        #expect(try engine.shape(other, style: Shared.style(15), paragraph: paragraph) === byPrepared)
+        let equal = PreparedTextStyle(style: Shared.style(15), paragraph: paragraph)
+        #expect(try engine.shape(other, prepared: equal, showing: 200) === byPrepared)
+        #expect(try engine.shape(other, prepared: prepared, showing: 90) === byPrepared)
+        #expect(engine.counters.paragraphsShaped == shaped + 1)
+        // Another size, paragraph style or string is another paragraph.
+        let larger = PreparedTextStyle(style: Shared.style(16), paragraph: paragraph)
+        #expect(try engine.shape(other, prepared: larger, showing: 200) !== byPrepared)
+        let tighter = PreparedTextStyle(style: Shared.style(15), paragraph: ParagraphStyle(lineHeightMultiple: 1.1))
+        #expect(try engine.shape(other, prepared: tighter, showing: 200) !== byPrepared)
+        #expect(try engine.shape(other + ".", prepared: prepared, showing: 200) !== byPrepared)
+        #expect(engine.counters.paragraphsShaped == shaped + 4)
+        #expect(try engine.shape(other, prepared: prepared, showing: 200).measure(width: 200) == (try Self.uncached.measure(other, style: Shared.style(15), width: 200, paragraph: paragraph)))
+    }
+
     @Test("Re-laying out a shaped paragraph at new widths shapes nothing new")
     func relayout() throws {
         let engine = TextEngine(fonts: Shared.engine.fonts)

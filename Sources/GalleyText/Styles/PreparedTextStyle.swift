@@ -1,0 +1,21 @@
+// A text style and a paragraph style that many strings are shaped in, prepared once.
+
+/// A text style and a paragraph style that many strings will be shaped in (a template label's),
+/// prepared once: their part of the paragraph cache's key is hashed ahead, and a lookup with
+/// the same prepared styles compares them by identity instead of field by field.
+///
+/// Looking a label's text up in the paragraph cache hashed and compared its font, sizes,
+/// features and paragraph settings on every row; prepared, a lookup hashes and compares the
+/// string alone.
+package final class PreparedTextStyle: Sendable {
+    package let style: TextStyle
+    package let paragraph: ParagraphStyle
+    /// The paragraph key's hash state after the styles (see ``ParagraphKey/hash(string:resuming:)``).
+    let stateBeforeText: UInt64
+
+    package init(style: TextStyle, paragraph: ParagraphStyle) {
+        self.style = style
+        self.paragraph = paragraph
+        stateBeforeText = ParagraphKey.stateBeforeText(styles: .single(style), paragraph: paragraph)
+    }
+}
