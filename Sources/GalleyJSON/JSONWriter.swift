@@ -175,8 +175,8 @@ public struct JSONWriter {
     }
 
     /// Appends a number: integral values as integers, quarters as decimals, others in Swift's
-    /// shortest round-trip form, non-finite ones as `null`.
-    static func write(_ value: Double, to bytes: inout [UInt8]) {
+    /// shortest round-trip form, non-finite ones as `null` (as ``add(_:_:)-(String,Double)`` writes it).
+    public static func write(_ value: Double, to bytes: inout [UInt8]) {
         let written = ByteScratch.with { scratch in
             guard scratch.append(value) else { return false }
             bytes.append(contentsOf: scratch.bytes)
