@@ -27,6 +27,10 @@ struct TextAnalysis {
         static let mandatoryBreak = Boundary(rawValue: 4)
     }
 
+    /// The paragraph levels of text left to right throughout: one paragraph at level 0. (One
+    /// array for all such text: a new one was an allocation for every new paragraph.)
+    static let leftToRight: [(start: Int, level: UInt8)] = [(0, 0)]
+
     /// The level of the paragraph holding `index`, of paragraphs starting and resolved as
     /// `paragraphLevels` says.
     static func baseLevel(at index: Int, in paragraphLevels: [(start: Int, level: UInt8)]) -> UInt8 {
@@ -133,7 +137,7 @@ struct TextAnalysis {
     private static func resolveBidi(
         _ text: UnsafeBufferPointer<UInt16>, direction: WritingDirection, knownLeftToRight: Bool
     ) throws(TextError) -> ([UInt8], [(start: Int, level: UInt8)]) {
-        if knownLeftToRight || isLeftToRightThroughout(text, direction: direction) { return ([], [(0, 0)]) }
+        if knownLeftToRight || isLeftToRightThroughout(text, direction: direction) { return ([], leftToRight) }
         guard let bidi = CGalley_bidiOpen(Int32(text.count)) else { throw .icu("cannot open a bidi object") }
         defer { CGalley_bidiClose(bidi) }
         let requested: UInt8 = switch direction {

@@ -96,7 +96,7 @@ struct ParagraphShaper {
             paragraph.lineHeight(natural: chains[0].primary.metrics.scaled(to: style.size).lineHeight)
         } ?? 0
         let segmentShaper = SegmentShaper(shaper: shaper, cache: cache, languageID: shaper.languageID(language))
-        var paragraphLevels = [(start: 0, level: UInt8(0))]
+        var paragraphLevels = TextAnalysis.leftToRight
         let plain = usesPlainBuilder && styles.count == 1 && paragraph.lineBreakMode != .charWrap
             && paragraph.direction != .rightToLeft && SimpleLineBreaks.applies(toLocale: locale)
             ? utf16.withUnsafeBufferPointer { buffer in
