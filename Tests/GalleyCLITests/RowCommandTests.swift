@@ -25,6 +25,14 @@ struct RowCommandTests {
             let height = try #require(line["height"] as? Double)
             #expect(height > 0 && (height * 2).rounded() == height * 2)
         }
+        // The bytes, not only the values: members in this order, no spaces, an integer id as a
+        // number, whole widths and heights without a fraction, and the id written on every line.
+        let raw = output.stdout.split(separator: "\n").map(String.init)
+        let pattern = #/\{"id":("m1"|2|"img"|"s"),"width":(320|375),"height":[0-9]+(\.5)?\}/#
+        for line in raw where !line.contains(#""error""#) {
+            #expect(line.wholeMatch(of: pattern) != nil, "\(line)")
+        }
+        #expect(raw.filter { $0.hasPrefix(#"{"id":2,"width":"#) }.count == 2)
         let errors = lines.filter { $0["error"] != nil }
         #expect(errors.map { $0["line"] as? Int } == [3, 4, 5])
         #expect((errors[0]["error"] as? String)?.contains("no template for kind 'video'") == true)
