@@ -86,41 +86,40 @@ public final class TextEngine: Sendable {
     /// ``shape(_:style:paragraph:showing:)`` for a string in styles prepared for many strings:
     /// the paragraph cache's lookup hashes and compares the string alone.
     package func shape(_ string: String, prepared: PreparedTextStyle, showing width: Double) throws(TextError) -> ShapedParagraph {
-        let hash = ParagraphKey.hash(string: string, resuming: prepared.stateBeforeText)
-        if let cached = paragraphCache?.value(hash: hash, where: { $0.matches(string: string, prepared: prepared) }) {
-            return cached
-        }
-        let shaped = try shapeAfresh(paragraph: prepared.paragraph, showing: width) { Self.text(string, style: prepared.style) }
-        let key = ParagraphKey(string: string, prepared: prepared, hash: hash)
-        paragraphCache?.insert(shaped, for: key, bytes: shaped.byteCount + string.utf8.count)
-        return shaped
+        try shape(
+            string, hash: ParagraphKey.hash(string: string, resuming: prepared.stateBeforeText),
+            matching: { $0.matches(string: string, prepared: prepared) },
+            key: { ParagraphKey(string: string, prepared: prepared, hash: $0) },
+            paragraph: prepared.paragraph, showing: width) { Self.text(string, style: prepared.style) }
     }
 
     /// The paragraph cache's entry for `string` in `styles`, or the text `make` gives (with its
-    /// UTF-16 units when it has them), shaped and cached. A cache hit needs no key built: the
-    /// stored keys are compared with the text as it is.
+    /// UTF-16 units when it has them), shaped and cached.
     private func shape(
         _ string: String, styles: ParagraphKey.Styles, paragraph: ParagraphStyle, showing width: Double?,
         make: () -> (AttributedText, utf16: [UInt16]?)
     ) throws(TextError) -> ShapedParagraph {
-        let hash = ParagraphKey.hash(string: string, styles: styles, paragraph: paragraph)
-        if let cached = paragraphCache?.value(hash: hash, where: { $0.matches(string: string, styles: styles, paragraph: paragraph) }) {
-            return cached
-        }
-        let shaped = try shapeAfresh(paragraph: paragraph, showing: width, make: make)
-        let key = ParagraphKey(string: string, styles: styles, paragraph: paragraph, hash: hash)
-        paragraphCache?.insert(shaped, for: key, bytes: shaped.byteCount + string.utf8.count)
-        return shaped
+        try shape(
+            string, hash: ParagraphKey.hash(string: string, styles: styles, paragraph: paragraph),
+            matching: { $0.matches(string: string, styles: styles, paragraph: paragraph) },
+            key: { ParagraphKey(string: string, styles: styles, paragraph: paragraph, hash: $0) },
+            paragraph: paragraph, showing: width, make: make)
     }
 
-    /// The text `make` gives shaped, and counted.
-    private func shapeAfresh(
+    /// The paragraph cache's entry whose key has `hash` and is `matching`, or the text `make`
+    /// gives shaped, counted and cached under `key(hash)`. A cache hit needs no key built: the
+    /// stored keys are compared with the text as it is.
+    private func shape(
+        _ string: String, hash: Int, matching: @Sendable (ParagraphKey) -> Bool, key: (Int) -> ParagraphKey,
         paragraph: ParagraphStyle, showing width: Double?, make: () -> (AttributedText, utf16: [UInt16]?)
     ) throws(TextError) -> ShapedParagraph {
+        if let cached = paragraphCache?.value(hash: hash, where: matching) { return cached }
         counterStore.paragraphsShaped.wrappingAdd(1, ordering: .relaxed)
         let (text, utf16) = make()
-        return try ParagraphShaper(fonts: fonts, shaper: shaper, cache: shapeCache, iterators: iterators, counters: counterStore)
+        let shaped = try ParagraphShaper(fonts: fonts, shaper: shaper, cache: shapeCache, iterators: iterators, counters: counterStore)
             .shape(text, utf16: consume utf16, paragraph: paragraph, showing: width)
+        paragraphCache?.insert(shaped, for: key(hash), bytes: shaped.byteCount + string.utf8.count)
+        return shaped
     }
 
     /// `string` in `style` and its UTF-16 units, transcoded once: they give its length too.
