@@ -63,13 +63,18 @@ struct RowOptions: ParsableArguments {
     /// What one worker measures with, kept to itself: two cores touching the same objects
     /// fight over their cache lines (with one set of templates shared, two workers ran 1.57×
     /// as fast as one, with a set each 1.91×; see also ``BatchRunner/textEngines(count:fonts:)``).
-    struct Worker: Sendable {
-        var registry: TemplateRegistry
+    /// A class: every row is handed its worker, and copying a struct of these retained each part.
+    final class Worker: Sendable {
+        let registry: TemplateRegistry
         /// The `--template` given, for every item.
-        var forced: CompiledTemplate?
-        var environment: LayoutEnvironment
+        let forced: CompiledTemplate?
+        let environment: LayoutEnvironment
         /// The measure pass's working memory, reused from row to row.
-        var memory: WorkerMemory
+        let memory: WorkerMemory
+
+        init(registry: TemplateRegistry, forced: CompiledTemplate?, environment: LayoutEnvironment, memory: WorkerMemory) {
+            (self.registry, self.forced, self.environment, self.memory) = (registry, forced, environment, memory)
+        }
     }
 
     /// A worker's ``MeasuringMemory``. `@unchecked Sendable`: the setup hands each worker its

@@ -10,7 +10,8 @@ import GalleyText
 ///
 /// A class, immutable: rows hand it around, and a copy of a struct holding the template, the
 /// stylesheet and the node tables retained some thirty objects where this retains one.
-public final class CompiledTemplate: Sendable {
+/// (`@unchecked Sendable` for its layout tables, which it allocates, fills once and frees.)
+public final class CompiledTemplate: @unchecked Sendable {
     /// The template as written.
     public let template: Template
     /// The stylesheet it was resolved against.
@@ -23,7 +24,16 @@ public final class CompiledTemplate: Sendable {
     /// Every node name in the template, so that arranging reports names inside collapsed branches.
     let names: [String]
     /// How many labels the template has (see ``CompiledLabel/index``).
-    let labelCount: Int
+    var labelCount: Int { labels.count }
+    /// Every label, by ``CompiledLabel/index``.
+    let labels: [CompiledLabel]
+    /// Every node as the measure pass reads it, indexed by id (see ``LayoutNode``), and the
+    /// stacks' children's ids (see ``LayoutNode/Stack/children``). In memory of their own, kept
+    /// as long as the template: the measure pass reads them for every node of every row, and
+    /// reading arrays through the template (their buffers loaded, their bounds checked) cost
+    /// more than the retains that leaving the node classes alone saved.
+    let layoutNodes: UnsafeBufferPointer<LayoutNode>
+    let childIDs: UnsafeBufferPointer<Int32>
 
     /// Resolves and validates `template` against `stylesheet`.
     ///
@@ -38,10 +48,30 @@ public final class CompiledTemplate: Sendable {
         root = try compiler.compile(template.root, path: "root")
         nodes = compiler.nodes
         names = compiler.names
-        labelCount = compiler.labelCount
+        var labels: [CompiledLabel] = []
+        var childIDs: [Int32] = []
+        let layoutNodes = nodes.map { node in
+            if case .label(let label) = node.kind { labels.append(label) }
+            return LayoutNode(node, childIDs: &childIDs)
+        }
+        self.labels = labels.sorted { $0.index < $1.index }
+        self.layoutNodes = Self.copy(layoutNodes)
+        self.childIDs = Self.copy(childIDs)
         minimumHeight = try template.minimumHeight.map { length throws(LayoutError) in
             try stylesheet.resolve(length, at: "minimumHeight")
         } ?? 0
+    }
+
+    deinit {
+        layoutNodes.deallocate()
+        childIDs.deallocate()
+    }
+
+    /// `elements` in memory of their own (see ``layoutNodes``).
+    private static func copy<Element>(_ elements: [Element]) -> UnsafeBufferPointer<Element> {
+        let memory = UnsafeMutableBufferPointer<Element>.allocate(capacity: elements.count)
+        _ = memory.initialize(from: elements)
+        return UnsafeBufferPointer(memory)
     }
 }
 

@@ -40,15 +40,17 @@ struct MeasuredNode: Sendable {
     private var storedLastBaseline: Double
     private let storedOfferedWidth: Double
 
-    static func collapsed(_ node: CompiledNode) -> MeasuredNode {
-        MeasuredNode(node: node, size: .zero, origin: Point(x: 0, y: 0), isCollapsed: true)
+    /// The measurement of node `id` when it takes no space.
+    static func collapsed(_ id: Int) -> MeasuredNode {
+        MeasuredNode(id: id, size: .zero, origin: Point(x: 0, y: 0), isCollapsed: true)
     }
 
+    /// A measurement of node `id` (see ``CompiledTemplate/nodes``).
     init(
-        node: CompiledNode, size: Size, origin: Point = Point(x: 0, y: 0), isCollapsed: Bool = false,
+        id: Int, size: Size, origin: Point = Point(x: 0, y: 0), isCollapsed: Bool = false,
         firstBaseline: Double? = nil, lastBaseline: Double? = nil, children: Range<Int32> = 0..<0, text: MeasuredText? = nil
     ) {
-        storedNodeID = Int32(node.id)
+        storedNodeID = Int32(id)
         self.size = size
         self.origin = origin
         self.isCollapsed = isCollapsed

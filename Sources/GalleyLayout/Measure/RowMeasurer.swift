@@ -178,7 +178,7 @@ struct RowMeasurer {
     /// measurement made between two widths shared it, and the next width's first child copied it).
     mutating func measureRoot(width: Double) throws(LayoutError) -> MeasuredRow {
         try Self.validate(rowWidth: width)
-        var root = try measure(template.root, width: width, height: nil)
+        var root = try measure(template.root.id, width: width, height: nil)
         let exactHeight = max(root.isCollapsed ? 0 : root.size.height, template.minimumHeight)
         if !root.isCollapsed && root.size.height < template.minimumHeight {
             // A minimum height centres the content vertically, as a table cell's content view does.
@@ -232,38 +232,52 @@ struct RowMeasurer {
     // MARK: - Nodes
 
     /// Measures `node` offered `width` (possibly infinite) and, when known, `height`.
-    mutating func measure(_ node: CompiledNode, width: Double, height: Double?) throws(LayoutError) -> MeasuredNode {
-        var entry = latestMemo[node.id]
+    mutating func measure(_ id: Int, width: Double, height: Double?) throws(LayoutError) -> MeasuredNode {
+        var entry = latestMemo[id]
         while entry >= 0 {
             if memo[entry].offer.answers(width: width, height: height) { return memo[entry].measured }
             entry = memo[entry].offer.previous
         }
-        let measured = try measureAfresh(node, width: width, height: height)
+        let measured = try measureAfresh(id, width: width, height: height)
         // Chained after measuring: the node's children have been offered space meanwhile.
-        memo.append(Memo(offer: Offer(width: width, height: height, previous: latestMemo[node.id]), measured: measured))
-        latestMemo[node.id] = memo.count - 1
+        memo.append(Memo(offer: Offer(width: width, height: height, previous: latestMemo[id]), measured: measured))
+        latestMemo[id] = memo.count - 1
         return measured
     }
 
-    // Images, overlays, size rules and wrapping stacks are measured out of line: inlined, their
-    // locals made every node's call of this function set up a larger frame.
-    private mutating func measureAfresh(_ node: CompiledNode, width: Double, height: Double?) throws(LayoutError) -> MeasuredNode {
+    /// Measures node `id` from its ``LayoutNode`` when it is of a kind every row measures many
+    /// times, else from its ``CompiledNode``.
+    private mutating func measureAfresh(_ id: Int, width: Double, height: Double?) throws(LayoutError) -> MeasuredNode {
+        switch template.layoutNodes[id].kind {
+        case .label: return try measureLabel(id, template.labels[Int(template.layoutNodes[id].labelIndex)], width: width)
+        case .spacer:
+            let length = template.layoutNodes[id].length
+            return MeasuredNode(id: id, size: Size(width: length, height: length))
+        case .inset:
+            return try measureInset(id, template.layoutNodes[id].insets, Int(template.layoutNodes[id].child), width: width, height: height)
+        case .stack: return try StackLayout(id: id, template: template).measure(with: &self, width: width, height: height)
+        case .other: return try measureOther(template.nodes[id], width: width, height: height)
+        }
+    }
+
+    // Images, overlays, size rules, conditions, accessories and wrapping stacks are measured out
+    // of line: inlined, their locals made every node's call of `measureAfresh` set up a larger frame.
+    @inline(never)
+    private mutating func measureOther(_ node: CompiledNode, width: Double, height: Double?) throws(LayoutError) -> MeasuredNode {
         switch node.kind {
-        case .label(let label): return try measureLabel(node, label, width: width)
+        case .label, .spacer, .inset: preconditionFailure("measured from its layout node")
         case .image(let image): return try measureImage(node, image, width: width)
-        case .spacer(let length): return MeasuredNode(node: node, size: Size(width: length, height: length))
-        case .inset(let insets, let child): return try measureInset(node, insets, child, width: width, height: height)
         case .stack(let stack):
-            if stack.wraps { return try measureWrappingStack(node, stack, width: width) }
-            return try StackLayout(stack: stack, node: node).measure(with: &self, width: width, height: height)
+            guard stack.wraps else { preconditionFailure("measured from its layout node") }
+            return try measureWrappingStack(node, stack, width: width)
         case .overlay(let base, let layers, let alignment):
             return try measureOverlay(node, base: base, layers: layers, alignment: alignment, width: width, height: height)
         case .size(let widthRule, let heightRule, let aspectRatio, let alignment, let child):
             return try measureSizeRule(node, widthRule, heightRule, aspectRatio, alignment, child, width: width, height: height)
         case .conditional(let field, let test, let negated, let child):
-            guard Self.passes(item.value(at: field), test) != negated else { return .collapsed(node) }
-            let measured = try measure(child, width: width, height: height)
-            return wrap(node, around: measured)
+            guard Self.passes(item.value(at: field), test) != negated else { return .collapsed(node.id) }
+            let measured = try measure(child.id, width: width, height: height)
+            return wrap(node.id, around: measured)
         case .accessory(let kind, let field, let widths, let accessoryHeight):
             var resolved = kind
             if let field, let value = item.value(at: field) {
@@ -272,8 +286,8 @@ struct RowMeasurer {
                 }
                 resolved = parsed
             }
-            guard resolved != .none, let slot = widths[resolved] else { return .collapsed(node) }
-            return MeasuredNode(node: node, size: Size(width: slot, height: accessoryHeight))
+            guard resolved != .none, let slot = widths[resolved] else { return .collapsed(node.id) }
+            return MeasuredNode(id: node.id, size: Size(width: slot, height: accessoryHeight))
         }
     }
 
@@ -288,25 +302,25 @@ struct RowMeasurer {
     }
 
     /// A node that only passes its one child through.
-    private mutating func wrap(_ node: CompiledNode, around child: MeasuredNode) -> MeasuredNode {
-        guard !child.isCollapsed else { return .collapsed(node) }
+    private mutating func wrap(_ id: Int, around child: MeasuredNode) -> MeasuredNode {
+        guard !child.isCollapsed else { return .collapsed(id) }
         return MeasuredNode(
-            node: node, size: child.size, firstBaseline: child.firstBaseline, lastBaseline: child.lastBaseline,
+            id: id, size: child.size, firstBaseline: child.firstBaseline, lastBaseline: child.lastBaseline,
             children: keep(CollectionOfOne(child)))
     }
 
     // MARK: - Labels
 
-    private mutating func measureLabel(_ node: CompiledNode, _ label: CompiledLabel, width: Double) throws(LayoutError) -> MeasuredNode {
+    private mutating func measureLabel(_ id: Int, _ label: CompiledLabel, width: Double) throws(LayoutError) -> MeasuredNode {
         let available = width.isNaN ? 0 : max(width, 0)
         let paragraph: ShapedParagraph
         if let cached = labels[label.index].shaped {
             paragraph = cached
         } else {
-            guard let shapedText = try shape(label, node: node, showing: available) else { return .collapsed(node) }
+            guard let shapedText = try shape(label, node: id, showing: available) else { return .collapsed(id) }
             paragraph = shapedText
             labels[label.index].shaped = paragraph
-            if firstText.map({ node.id < $0.nodeID }) ?? true { firstText = (node.id, paragraph.isRightToLeft) }
+            if firstText.map({ id < $0.nodeID }) ?? true { firstText = (id, paragraph.isRightToLeft) }
         }
         // Only sizes here: the glyphs of the labels that end up in the row are laid out once
         // the row is measured (see `layOutText`), not those of every width a label was offered.
@@ -317,7 +331,7 @@ struct RowMeasurer {
         let fitsOneLine = paragraph.fitsOnOneLine(width: available)
         if available.isFinite, let line = fitsOneLine ? labels[label.index].oneLine : labels[label.index].wrapped {
             return MeasuredNode(
-                node: node, size: Size(width: available, height: line.height), firstBaseline: line.firstBaseline,
+                id: id, size: Size(width: available, height: line.height), firstBaseline: line.firstBaseline,
                 lastBaseline: line.lastBaseline, text: MeasuredText(offeredWidth: available, lineCount: line.lineCount))
         }
         // A label fills the width it is offered, as a cell's text label fills its content area
@@ -344,15 +358,13 @@ struct RowMeasurer {
             labels[label.index].wrapped = kept
         }
         return MeasuredNode(
-            node: node, size: size, firstBaseline: lines.firstBaseline, lastBaseline: lines.lastBaseline,
+            id: id, size: size, firstBaseline: lines.firstBaseline, lastBaseline: lines.lastBaseline,
             text: MeasuredText(offeredWidth: available, lineCount: lines.lineCount))
     }
 
     /// The label's text shaped for lines of `width` first (see
     /// ``TextEngine/shape(_:paragraph:showing:)``), or nil when it is empty (the label collapses).
-    private func shape(_ label: CompiledLabel, node: CompiledNode, showing width: Double) throws(LayoutError) -> ShapedParagraph? {
-        var style = label.paragraph
-        style.language = environment.language
+    private func shape(_ label: CompiledLabel, node: Int, showing width: Double) throws(LayoutError) -> ShapedParagraph? {
         let engine = environment.textEngine
         let text: AttributedText
         switch label.content {
@@ -361,19 +373,27 @@ struct RowMeasurer {
         case .styledField(let field):
             text = try attributedText(styledField: field, label: label, node: node)
         case .field, .literal, .format:
-            // One string in the label's style: a cache hit builds no attributed text.
+            // One string in the label's style: a cache hit builds no attributed text (and, in
+            // no particular language, no paragraph style either).
             guard let string = try string(for: label.content, node: node) else { return nil }
             do {
-                if style.language == nil { return try engine.shape(string, prepared: label.prepared, showing: width) }
-                return try engine.shape(string, style: label.style.style, paragraph: style, showing: width)
+                guard environment.language != nil else { return try engine.shape(string, prepared: label.prepared, showing: width) }
+                return try engine.shape(string, style: label.style.style, paragraph: paragraphStyle(of: label), showing: width)
             } catch { throw .text(error) }
         }
         guard !text.string.isEmpty else { return nil }
-        do { return try engine.shape(text, paragraph: style, showing: width) } catch { throw .text(error) }
+        do { return try engine.shape(text, paragraph: paragraphStyle(of: label), showing: width) } catch { throw .text(error) }
+    }
+
+    /// The label's paragraph style in the row's language.
+    private func paragraphStyle(of label: CompiledLabel) -> ParagraphStyle {
+        var style = label.paragraph
+        style.language = environment.language
+        return style
     }
 
     /// A label's runs, each in its own style (empty runs left out).
-    private func attributedText(runs: [(CompiledContent, ResolvedTextStyle)], node: CompiledNode) throws(LayoutError) -> AttributedText {
+    private func attributedText(runs: [(CompiledContent, ResolvedTextStyle)], node: Int) throws(LayoutError) -> AttributedText {
         var text = AttributedText()
         for (content, style) in runs {
             if let string = try string(for: content, node: node) { text.append(string, style: style.style) }
@@ -383,20 +403,20 @@ struct RowMeasurer {
 
     /// The runs an item's field gives a label: `[{"text", "style"}]`, styles named in the
     /// stylesheet, the label's own style when none is named (empty when the field is missing).
-    private func attributedText(styledField field: FieldPath, label: CompiledLabel, node: CompiledNode) throws(LayoutError) -> AttributedText {
+    private func attributedText(styledField field: FieldPath, label: CompiledLabel, node: Int) throws(LayoutError) -> AttributedText {
         var text = AttributedText()
         guard let value = item.value(at: field) else { return text }
         guard case .array(let runs) = value else {
-            throw .fieldType(path: node.path, field: field.description, expected: "an array of {\"text\", \"style\"} runs", found: Self.describe(value))
+            throw .fieldType(path: template.nodes[node].path, field: field.description, expected: "an array of {\"text\", \"style\"} runs", found: Self.describe(value))
         }
         for (index, run) in runs.enumerated() {
             guard case .object(let members) = run, case .string(let string)? = members["text"] else {
-                throw .fieldType(path: node.path, field: "\(field).\(index)", expected: "an object with a string \"text\"", found: Self.describe(run))
+                throw .fieldType(path: template.nodes[node].path, field: "\(field).\(index)", expected: "an object with a string \"text\"", found: Self.describe(run))
             }
             var style = label.style
             if case .string(let name)? = members["style"] {
                 guard let spec = template.stylesheet.textStyles[name] else {
-                    throw .invalidTemplate(path: node.path, reason: "item \(item.id) names unknown text style '\(name)' in \(field).\(index)")
+                    throw .invalidTemplate(path: template.nodes[node].path, reason: "item \(item.id) names unknown text style '\(name)' in \(field).\(index)")
                 }
                 style = ResolvedTextStyle(
                     style: spec.textStyle(multiplier: template.stylesheet.contentSizeMultiplier),
@@ -408,13 +428,13 @@ struct RowMeasurer {
     }
 
     /// The text of a field, literal or format; nil when it is empty or all its fields are.
-    private func string(for content: CompiledContent, node: CompiledNode) throws(LayoutError) -> String? {
+    private func string(for content: CompiledContent, node: Int) throws(LayoutError) -> String? {
         switch content {
         case .literal(let literal): return literal.isEmpty ? nil : literal
         case .field(let field):
             guard let value = item.value(at: field) else { return nil }
             guard let text = FieldFormatter.text(of: value) else {
-                throw .fieldType(path: node.path, field: field.description, expected: "text or a number", found: Self.describe(value))
+                throw .fieldType(path: template.nodes[node].path, field: field.description, expected: "text or a number", found: Self.describe(value))
             }
             return text.isEmpty ? nil : text
         case .format(let pieces):
@@ -427,7 +447,7 @@ struct RowMeasurer {
                     guard let value = item.value(at: field) else { continue }
                     let text = formatter.map { FieldFormatter.apply($0, to: value) } ?? FieldFormatter.text(of: value)
                     guard let text else {
-                        throw .fieldType(path: node.path, field: field.description, expected: formatter == "duration" ? "a number of seconds" : formatter == "list" ? "an array of text or numbers" : "text or a number", found: Self.describe(value))
+                        throw .fieldType(path: template.nodes[node].path, field: field.description, expected: formatter == "duration" ? "a number of seconds" : formatter == "list" ? "an array of text or numbers" : "text or a number", found: Self.describe(value))
                     }
                     if !text.isEmpty { anyField = true }
                     result += text
@@ -444,7 +464,7 @@ struct RowMeasurer {
 
     @inline(never)
     private func measureImage(_ node: CompiledNode, _ image: CompiledImage, width: Double) throws(LayoutError) -> MeasuredNode {
-        if let source = image.source, item.value(at: source) == nil { return .collapsed(node) }
+        if let source = image.source, item.value(at: source) == nil { return .collapsed(node.id) }
         var size: Size
         switch image.size {
         case .fixed(let fixed): size = fixed
@@ -462,7 +482,7 @@ struct RowMeasurer {
             } else if let fallback {
                 size = fallback
             } else {
-                return .collapsed(node)
+                return .collapsed(node.id)
             }
         }
         // Bounds keep the aspect ratio: scale down to the maximum (and the width offered), up to the minimum.
@@ -477,19 +497,19 @@ struct RowMeasurer {
             if size.height < minimum.height && size.height > 0 { scale = max(scale, minimum.height / size.height) }
         }
         size = Size(width: size.width * scale, height: size.height * scale)
-        return MeasuredNode(node: node, size: size)
+        return MeasuredNode(id: node.id, size: size)
     }
 
     // MARK: - Containers
 
     private mutating func measureInset(
-        _ node: CompiledNode, _ insets: EdgeInsets, _ child: CompiledNode, width: Double, height: Double?
+        _ id: Int, _ insets: EdgeInsets, _ child: Int, width: Double, height: Double?
     ) throws(LayoutError) -> MeasuredNode {
         var measured = try measure(child, width: max(width - insets.horizontal, 0), height: height.map { max($0 - insets.vertical, 0) })
-        guard !measured.isCollapsed else { return .collapsed(node) }
+        guard !measured.isCollapsed else { return .collapsed(id) }
         measured.origin = Point(x: insets.left, y: insets.top)
         return MeasuredNode(
-            node: node, size: Size(width: measured.size.width + insets.horizontal, height: measured.size.height + insets.vertical),
+            id: id, size: Size(width: measured.size.width + insets.horizontal, height: measured.size.height + insets.vertical),
             firstBaseline: measured.firstBaseline.map { $0 + insets.top }, lastBaseline: measured.lastBaseline.map { $0 + insets.top },
             children: keep(CollectionOfOne(measured)))
     }
@@ -498,12 +518,12 @@ struct RowMeasurer {
     private mutating func measureOverlay(
         _ node: CompiledNode, base: CompiledNode, layers: [CompiledNode], alignment: Overlay.Alignment, width: Double, height: Double?
     ) throws(LayoutError) -> MeasuredNode {
-        let measuredBase = try measure(base, width: width, height: height)
-        guard !measuredBase.isCollapsed else { return .collapsed(node) }
+        let measuredBase = try measure(base.id, width: width, height: height)
+        guard !measuredBase.isCollapsed else { return .collapsed(node.id) }
         let bounds = measuredBase.size
         var children = [measuredBase]
         for layer in layers {
-            var measured = try measure(layer, width: bounds.width, height: bounds.height)
+            var measured = try measure(layer.id, width: bounds.width, height: bounds.height)
             if alignment == .fill { measured.size = bounds }
             let slackX = bounds.width - measured.size.width
             let slackY = bounds.height - measured.size.height
@@ -521,7 +541,7 @@ struct RowMeasurer {
             children.append(measured)
         }
         return MeasuredNode(
-            node: node, size: bounds, firstBaseline: measuredBase.firstBaseline, lastBaseline: measuredBase.lastBaseline,
+            id: node.id, size: bounds, firstBaseline: measuredBase.firstBaseline, lastBaseline: measuredBase.lastBaseline,
             children: keep(children))
     }
 
@@ -540,8 +560,8 @@ struct RowMeasurer {
         let offeredWidth = widthRule.fixed ?? min(width, widthRule.maximum ?? .infinity)
         var offeredHeight = heightRule.fixed ?? height.map { min($0, heightRule.maximum ?? .infinity) }
         if let aspectRatio, offeredWidth.isFinite, heightRule.fixed == nil { offeredHeight = offeredWidth / aspectRatio }
-        var measured = try measure(child, width: offeredWidth, height: offeredHeight)
-        guard !measured.isCollapsed else { return .collapsed(node) }
+        var measured = try measure(child.id, width: offeredWidth, height: offeredHeight)
+        guard !measured.isCollapsed else { return .collapsed(node.id) }
         let finalWidth = clamp(widthRule.fixed ?? (aspectRatio != nil && offeredWidth.isFinite ? offeredWidth : measured.size.width), widthRule)
         var finalHeight = clamp(measured.size.height, heightRule)
         if let aspectRatio, heightRule.fixed == nil { finalHeight = clamp(finalWidth / aspectRatio, heightRule) }
@@ -554,7 +574,7 @@ struct RowMeasurer {
         measured.origin = Point(x: 0, y: y)
         if widthRule.fixed != nil || aspectRatio != nil { measured.size.width = min(measured.size.width, finalWidth) }
         return MeasuredNode(
-            node: node, size: Size(width: finalWidth, height: finalHeight),
+            id: node.id, size: Size(width: finalWidth, height: finalHeight),
             firstBaseline: measured.firstBaseline.map { $0 + y }, lastBaseline: measured.lastBaseline.map { $0 + y },
             children: keep(CollectionOfOne(measured)))
     }
@@ -579,10 +599,10 @@ struct RowMeasurer {
         }
         for child in stack.children {
             // Children hug their content: natural size, no wider than the stack.
-            var measured = try measure(child, width: .infinity, height: nil)
-            if width.isFinite && measured.size.width > width { measured = try measure(child, width: width, height: nil) }
+            var measured = try measure(child.id, width: .infinity, height: nil)
+            if width.isFinite && measured.size.width > width { measured = try measure(child.id, width: width, height: nil) }
             if measured.isCollapsed || child.isSpacer {
-                children.append(measured.isCollapsed ? measured : .collapsed(child))
+                children.append(measured.isCollapsed ? measured : .collapsed(child.id))
                 continue
             }
             let needed = (x > 0 ? stack.spacing : 0) + measured.size.width
@@ -600,9 +620,9 @@ struct RowMeasurer {
             rowHeight = max(rowHeight, measured.size.height)
             children.append(measured)
         }
-        guard children.contains(where: { !$0.isCollapsed }) else { return .collapsed(node) }
+        guard children.contains(where: { !$0.isCollapsed }) else { return .collapsed(node.id) }
         finishRow()
-        return MeasuredNode(node: node, size: Size(width: width.isFinite ? max(widest, 0) : widest, height: y + rowHeight), children: keep(children))
+        return MeasuredNode(id: node.id, size: Size(width: width.isFinite ? max(widest, 0) : widest, height: y + rowHeight), children: keep(children))
     }
 
     // MARK: - Helpers

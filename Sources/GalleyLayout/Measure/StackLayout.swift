@@ -10,8 +10,20 @@ import GalleyText
 /// never below their minimums, and children whose size changed are measured again at it (a
 /// shrunk label wraps onto more lines). Collapsed children take no space and no spacing.
 struct StackLayout {
-    let stack: CompiledStack
-    let node: CompiledNode
+    /// The stack's node id.
+    let id: Int
+    let stack: LayoutNode.Stack
+    /// The template's layout nodes, and the stack's children's ids.
+    let nodes: UnsafeBufferPointer<LayoutNode>
+    let childIDs: UnsafeBufferPointer<Int32>
+
+    /// Node `id` of `template`, a stack.
+    init(id: Int, template: CompiledTemplate) {
+        self.id = id
+        nodes = template.layoutNodes
+        stack = nodes[id].stack
+        childIDs = UnsafeBufferPointer(rebasing: template.childIDs[Int(stack.children.lowerBound)..<Int(stack.children.upperBound)])
+    }
 
     /// A visible child's working state. The slots live in stack memory for one measure: a row
     /// measures its stacks many times, and working arrays were a heap allocation each.
@@ -29,10 +41,9 @@ struct StackLayout {
     }
 
     func measure(with measurer: inout RowMeasurer, width: Double, height: Double?) throws(LayoutError) -> MeasuredNode {
-        let horizontal = stack.axis == .horizontal
-        let nodes = stack.children
+        let horizontal = stack.isHorizontal
         // The children's measurements, in stack memory until the stack's own is made.
-        return try withUnsafeTemporaryAllocation(of: MeasuredNode.self, capacity: nodes.count) { children throws(LayoutError) in
+        return try withUnsafeTemporaryAllocation(of: MeasuredNode.self, capacity: stack.children.count) { children throws(LayoutError) in
             // Those measured so far, deinitialized however this ends (a no-op while measured
             // nodes are plain data, and right if they ever hold references).
             var measuredCount = 0
@@ -42,16 +53,17 @@ struct StackLayout {
             // The sole flexible child of a horizontal stack of known width is measured last, once,
             // at the width the others leave it: a long label limited to a few lines then never
             // lays its whole text out on one line (nor shapes the part no line shows).
-            let sole = horizontal && width.isFinite ? stack.soleFlexibleChild : nil
+            let sole = horizontal && width.isFinite && stack.soleFlexibleChild >= 0 ? Int(stack.soleFlexibleChild) : nil
             var visibleCount = 0
             var hasContent = false
-            for (index, child) in nodes.enumerated() {
+            for index in 0..<stack.children.count {
+                let child = childID(index)
                 let measured = index == sole
                     ? .collapsed(child)
                     : try measurer.measure(child, width: horizontal ? .infinity : width, height: horizontal ? height : nil)
                 if !measured.isCollapsed {
                     visibleCount += 1
-                    if !child.isSpacer { hasContent = true }
+                    if !nodes[child].isSpacer { hasContent = true }
                 }
                 children.initializeElement(at: index, to: measured)
                 measuredCount += 1
@@ -59,18 +71,18 @@ struct StackLayout {
             var soleWidth: Double?
             if let sole {
                 let offered = flexedWidth(of: sole, width: width, children: children, othersVisible: visibleCount)
-                children[sole] = try measurer.measure(nodes[sole], width: offered, height: height)
+                children[sole] = try measurer.measure(childID(sole), width: offered, height: height)
                 if !children[sole].isCollapsed {
                     visibleCount += 1
                     hasContent = true
                     soleWidth = offered
                 }
             }
-            guard hasContent else { return .collapsed(node) }
+            guard hasContent else { return .collapsed(id) }
             return try withUnsafeTemporaryAllocation(of: Slot.self, capacity: visibleCount) { slots throws(LayoutError) in
                 var position = 0
                 for index in children.indices where !children[index].isCollapsed {
-                    let child = nodes[index]
+                    let child = nodes[childID(index)]
                     let natural = index == sole
                         ? soleWidth ?? mainSize(children[index].size, horizontal)
                         : naturalSize(of: children[index], child, horizontal)
@@ -89,12 +101,11 @@ struct StackLayout {
         children: UnsafeMutableBufferPointer<MeasuredNode>, slots: UnsafeMutableBufferPointer<Slot>, measurer: inout RowMeasurer,
         width: Double, height: Double?
     ) throws(LayoutError) -> MeasuredNode {
-        let horizontal = stack.axis == .horizontal
-        let nodes = stack.children
+        let horizontal = stack.isHorizontal
         // Main axis: flex, then measure again the children whose size changed.
         let gaps = stack.spacing * Double(slots.count - 1)
         if let available = (horizontal ? width : height).map({ $0 - gaps }), available.isFinite {
-            Self.distribute(slots, available: available, nodes: nodes)
+            distribute(slots, available: available)
         }
         for slot in slots {
             let index = slot.index
@@ -104,8 +115,8 @@ struct StackLayout {
             }
             if abs(mainSize(children[index].size, horizontal) - slot.size) > 1e-9 {
                 children[index] = horizontal
-                    ? try measurer.measure(nodes[index], width: slot.size, height: height)
-                    : try measurer.measure(nodes[index], width: width, height: slot.size)
+                    ? try measurer.measure(childID(index), width: slot.size, height: height)
+                    : try measurer.measure(childID(index), width: width, height: slot.size)
             }
             if horizontal { children[index].size.width = slot.size } else { children[index].size.height = slot.size }
         }
@@ -169,14 +180,20 @@ struct StackLayout {
             if firstBaseline == nil, let baseline = child.firstBaseline { firstBaseline = child.origin.y + baseline }
             if let baseline = child.lastBaseline { lastBaseline = child.origin.y + baseline }
         }
-        return MeasuredNode(node: node, size: size, firstBaseline: firstBaseline, lastBaseline: lastBaseline, children: measurer.keep(children))
+        return MeasuredNode(id: id, size: size, firstBaseline: firstBaseline, lastBaseline: lastBaseline, children: measurer.keep(children))
+    }
+
+    /// The id of the stack's child at `index`.
+    @inline(__always)
+    private func childID(_ index: Int) -> Int {
+        Int(childIDs[index])
     }
 
     private func mainSize(_ size: Size, _ horizontal: Bool) -> Double { horizontal ? size.width : size.height }
 
     /// A measured child's natural size along the axis: clamped to its limits, except a spacer's,
     /// which is its measured length (see RowMeasurer).
-    private func naturalSize(of measured: MeasuredNode, _ child: CompiledNode, _ horizontal: Bool) -> Double {
+    private func naturalSize(of measured: MeasuredNode, _ child: LayoutNode, _ horizontal: Bool) -> Double {
         let size = mainSize(measured.size, horizontal)
         return child.isSpacer ? size : clamp(size, child)
     }
@@ -190,14 +207,14 @@ struct StackLayout {
     ) -> Double {
         var others = 0.0
         for index in children.indices where index != sole && !children[index].isCollapsed {
-            others += naturalSize(of: children[index], stack.children[index], true)
+            others += naturalSize(of: children[index], nodes[childID(index)], true)
         }
-        let child = stack.children[sole]
+        let child = nodes[childID(sole)]
         let left = width - stack.spacing * Double(othersVisible) - others
         return max(min(left, child.maximum ?? .infinity), child.minimum ?? 0)
     }
 
-    private func clamp(_ value: Double, _ node: CompiledNode) -> Double {
+    private func clamp(_ value: Double, _ node: LayoutNode) -> Double {
         var result = value
         if let maximum = node.maximum { result = min(result, maximum) }
         if let minimum = node.minimum { result = max(result, minimum) }
@@ -205,7 +222,7 @@ struct StackLayout {
     }
 
     /// Grows or shrinks the slots' sizes to add up to `available`, freezing children at their limits.
-    static func distribute(_ slots: UnsafeMutableBufferPointer<Slot>, available: Double, nodes: [CompiledNode]) {
+    private func distribute(_ slots: UnsafeMutableBufferPointer<Slot>, available: Double) {
         func total() -> Double { slots.reduce(0) { $0 + $1.size } }
         var free = available - total()
         // Most stacks fit exactly or have nothing to flex.
@@ -213,14 +230,14 @@ struct StackLayout {
         for _ in 0...slots.count {
             let growing = free > 0
             var totalWeight = 0.0
-            for slot in slots { totalWeight += weight(of: slot, growing: growing, nodes: nodes) }
+            for slot in slots { totalWeight += weight(of: slot, growing: growing) }
             guard totalWeight > 0 else { break }
             var changed = false
             for position in slots.indices {
                 // Weighed before this child is frozen below: every child's share comes from the same total.
-                let weight = weight(of: slots[position], growing: growing, nodes: nodes)
+                let weight = weight(of: slots[position], growing: growing)
                 guard weight > 0 else { continue }
-                let child = nodes[slots[position].index]
+                let child = nodes[childID(slots[position].index)]
                 var proposed = slots[position].size + free * weight / totalWeight
                 if growing, let maximum = child.maximum, proposed >= maximum {
                     proposed = maximum
@@ -241,8 +258,9 @@ struct StackLayout {
     }
 
     /// A child's share of free space: its grow factor, or its shrink factor times its natural size.
-    private static func weight(of slot: Slot, growing: Bool, nodes: [CompiledNode]) -> Double {
+    private func weight(of slot: Slot, growing: Bool) -> Double {
         guard !slot.isFrozen else { return 0 }
-        return growing ? nodes[slot.index].grow : nodes[slot.index].shrink * slot.natural
+        let child = nodes[childID(slot.index)]
+        return growing ? child.grow : child.shrink * slot.natural
     }
 }
