@@ -28,7 +28,7 @@ public final class CompiledTemplate: @unchecked Sendable {
     /// Every label, by ``CompiledLabel/index``.
     let labels: [CompiledLabel]
     /// Every node as the measure pass reads it, indexed by id (see ``LayoutNode``), and the
-    /// stacks' children's ids (see ``LayoutNode/Stack/children``). In memory of their own, kept
+    /// stacks' children's ids (see ``LayoutNode/Stack/firstChild``). In memory of their own, kept
     /// as long as the template: the measure pass reads them for every node of every row, and
     /// reading arrays through the template (their buffers loaded, their bounds checked) cost
     /// more than the retains that leaving the node classes alone saved.

@@ -18,8 +18,9 @@ struct LayoutNode: Sendable {
         var isHorizontal: Bool
         var alignment: GalleyLayout.Stack.Alignment
         var spacing: Double
-        /// Where the children's ids are in ``CompiledTemplate/childIDs``.
-        var children: Range<Int32>
+        /// Where the children's ids are in ``CompiledTemplate/childIDs``: the first's index, and how many.
+        var firstChild: Int32
+        var childCount: Int32
         /// ``CompiledStack/soleFlexibleChild``; -1 for none.
         var soleFlexibleChild: Int32
     }
@@ -37,7 +38,7 @@ struct LayoutNode: Sendable {
     /// An inset's insets and child's id.
     var insets = EdgeInsets(top: 0, left: 0, bottom: 0, right: 0)
     var child: Int32 = 0
-    var stack = Stack(isHorizontal: false, alignment: .leading, spacing: 0, children: 0..<0, soleFlexibleChild: -1)
+    var stack = Stack(isHorizontal: false, alignment: .leading, spacing: 0, firstChild: 0, childCount: 0, soleFlexibleChild: -1)
 
     /// The layout node of `node`, whose stack children (if any) `childIDs` gets.
     init(_ node: CompiledNode, childIDs: inout [Int32]) {
@@ -59,7 +60,7 @@ struct LayoutNode: Sendable {
             childIDs.append(contentsOf: stack.children.map { Int32($0.id) })
             self.stack = Stack(
                 isHorizontal: stack.axis == .horizontal, alignment: stack.alignment, spacing: stack.spacing,
-                children: start..<Int32(childIDs.count), soleFlexibleChild: Int32(stack.soleFlexibleChild ?? -1))
+                firstChild: start, childCount: Int32(stack.children.count), soleFlexibleChild: Int32(stack.soleFlexibleChild ?? -1))
         default:
             kind = .other
         }

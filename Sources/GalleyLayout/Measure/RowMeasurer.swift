@@ -255,7 +255,7 @@ struct RowMeasurer {
             return MeasuredNode(id: id, size: Size(width: length, height: length))
         case .inset:
             return try measureInset(id, template.layoutNodes[id].insets, Int(template.layoutNodes[id].child), width: width, height: height)
-        case .stack: return try StackLayout(id: id, template: template).measure(with: &self, width: width, height: height)
+        case .stack: return try StackLayout(id: id, nodes: template.layoutNodes, allChildIDs: template.childIDs).measure(with: &self, width: width, height: height)
         case .other: return try measureOther(template.nodes[id], width: width, height: height)
         }
     }

@@ -17,12 +17,14 @@ struct StackLayout {
     let nodes: UnsafeBufferPointer<LayoutNode>
     let childIDs: UnsafeBufferPointer<Int32>
 
-    /// Node `id` of `template`, a stack.
-    init(id: Int, template: CompiledTemplate) {
+    /// Node `id`, a stack, of the template whose ``CompiledTemplate/layoutNodes`` and
+    /// ``CompiledTemplate/childIDs`` are `nodes` and `allChildIDs`.
+    init(id: Int, nodes: UnsafeBufferPointer<LayoutNode>, allChildIDs: UnsafeBufferPointer<Int32>) {
         self.id = id
-        nodes = template.layoutNodes
-        stack = nodes[id].stack
-        childIDs = UnsafeBufferPointer(rebasing: template.childIDs[Int(stack.children.lowerBound)..<Int(stack.children.upperBound)])
+        self.nodes = nodes
+        let stack = nodes[id].stack
+        self.stack = stack
+        childIDs = UnsafeBufferPointer(start: allChildIDs.baseAddress.map { $0 + Int(stack.firstChild) }, count: Int(stack.childCount))
     }
 
     /// A visible child's working state. The slots live in stack memory for one measure: a row
@@ -43,7 +45,7 @@ struct StackLayout {
     func measure(with measurer: inout RowMeasurer, width: Double, height: Double?) throws(LayoutError) -> MeasuredNode {
         let horizontal = stack.isHorizontal
         // The children's measurements, in stack memory until the stack's own is made.
-        return try withUnsafeTemporaryAllocation(of: MeasuredNode.self, capacity: stack.children.count) { children throws(LayoutError) in
+        return try withUnsafeTemporaryAllocation(of: MeasuredNode.self, capacity: childIDs.count) { children throws(LayoutError) in
             // Those measured so far, deinitialized however this ends (a no-op while measured
             // nodes are plain data, and right if they ever hold references).
             var measuredCount = 0
@@ -56,7 +58,7 @@ struct StackLayout {
             let sole = horizontal && width.isFinite && stack.soleFlexibleChild >= 0 ? Int(stack.soleFlexibleChild) : nil
             var visibleCount = 0
             var hasContent = false
-            for index in 0..<stack.children.count {
+            for index in 0..<childIDs.count {
                 let child = childID(index)
                 let measured = index == sole
                     ? .collapsed(child)

@@ -35,6 +35,8 @@ enum PlainUnits {
     /// units after it (see ``TextAnalysis``'s script resolution).
     static let ownScriptBit: UInt16 = 1 << 5
     static let classMask: UInt16 = 0xF
+    /// The bits that tell a plain letter (class AL) with a script of its own, and which script.
+    static let letterMask: UInt16 = plainBit | ownScriptBit | 0xFF00 | classMask
 
     @inline(__always)
     static func lineBreakClass(_ entry: UInt16) -> UInt8 { UInt8(entry & classMask) }

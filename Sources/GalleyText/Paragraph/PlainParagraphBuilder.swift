@@ -88,7 +88,8 @@ enum PlainParagraphBuilder {
                 // The current item's script (an index into `scripts`); -1 until a unit has one.
                 var script = -1
                 var afterSpace = true
-                for index in 0..<text.count {
+                var index = 0
+                while index < text.count {
                     let unit = text[index]
                     guard Int(unit) < PlainUnits.limit else { return false }
                     let entry = entries[Int(unit)]
@@ -119,6 +120,19 @@ enum PlainParagraphBuilder {
                         }
                     }
                     flags[index] = unitFlags
+                    index += 1
+                    // Letters after a letter in the item's script, most units, in a loop of
+                    // their own: they start no segment or item and break nowhere, so their flags
+                    // stay empty (as made) and the walk stays as it is (see `SimpleLineBreaks.mark`).
+                    guard walk.followsLetter && script >= 0 else { continue }
+                    let letter = PlainUnits.plainBit | PlainUnits.ownScriptBit | UInt16(script) << 8 | UInt16(SimpleLineBreaks.alphabetic)
+                    while index < text.count {
+                        let next = text[index]
+                        guard Int(next) < PlainUnits.limit, entries[Int(next)] & PlainUnits.letterMask == letter,
+                            next < 0x7F || primary.covers(UInt32(next))
+                        else { break }
+                        index += 1
+                    }
                 }
                 itemEnds.append(text.count)
                 return true

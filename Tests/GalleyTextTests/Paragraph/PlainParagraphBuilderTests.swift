@@ -119,6 +119,26 @@ struct PlainParagraphBuilderTests {
             let text = "Plain " + String(Character(Unicode.Scalar(UInt32(lacking))!)) + " words"
             #expect(!isPlain(text), "U+\(String(lacking, radix: 16)) is not in \(chain.primary)")
         }
+        // And one inside a word, after a letter of its script that the face has (letters after
+        // a letter take a shorter path through the builder's scan): in a face with only some
+        // of the Latin letters (the CJK face's), "aaĄa".
+        let partialStyle = TextStyle(font: .family("Noto Sans CJK JP"), size: 15)
+        let partialChain = try Self.fonts.fallbackChain(for: partialStyle.font, fallbacks: [], language: "")
+        let letterBits = PlainUnits.plainBit | PlainUnits.ownScriptBit | UInt16(SimpleLineBreaks.alphabetic)
+        func isLetter(_ unit: Int) -> Bool { PlainUnits.entries[unit] & (PlainUnits.letterMask & 0xFF) == letterBits }
+        let latin = PlainUnits.scriptIndex(PlainUnits.entries[Int(UInt8(ascii: "a"))])
+        let lackingLetter = (0x80..<PlainUnits.limit).first { unit in
+            isLetter(unit) && PlainUnits.scriptIndex(PlainUnits.entries[unit]) == latin && !partialChain.primary.covers(UInt32(unit))
+        }
+        if let lackingLetter {
+            let text = "Plain aa" + String(Character(Unicode.Scalar(UInt32(lackingLetter))!)) + "a words"
+            let taken = Array(text.utf16).withUnsafeBufferPointer {
+                PlainParagraphBuilder.build($0, style: partialStyle, chain: partialChain, segmentShaper: segmentShaper) != nil
+            }
+            #expect(!taken, "U+\(String(lackingLetter, radix: 16)) is not in \(partialChain.primary)")
+        } else {
+            Issue.record("\(partialChain.primary) has every Latin letter: choose another face for this check")
+        }
         // Random mixtures, and paragraph styles the plain builder is never asked about.
         var texts = Texts(state: 7)
         let others = [
