@@ -45,31 +45,43 @@ struct RowMeasurer {
         self.template = template
         self.environment = environment
         self.keepsChildren = keepsChildren
+        let nodeCount = template.nodes.count
         if let memory {
             // Emptied, keeping their room (the measured children get fresh room instead while
-            // a measurement of the last row still holds them).
+            // a measurement of the last row still holds them). A row of the same template
+            // finds the per-node and per-label arrays the right size, and resets them in place.
             swap(&latestMemo, &memory.latestMemo)
             swap(&labels, &memory.labels)
             swap(&memo, &memory.memo)
             swap(&measuredChildren, &memory.measuredChildren)
-            latestMemo.removeAll(keepingCapacity: true)
-            labels.removeAll(keepingCapacity: true)
             memo.removeAll(keepingCapacity: true)
             measuredChildren.removeAll(keepingCapacity: true)
         }
-        latestMemo.append(contentsOf: repeatElement(-1, count: template.nodes.count))
-        // Appended one by one: a repeated value is copied through its value witness, label by label.
-        labels.reserveCapacity(template.labelCount)
-        for _ in 0..<template.labelCount { labels.append(LabelState()) }
+        if latestMemo.count == nodeCount {
+            latestMemo.withUnsafeMutableBufferPointer { $0.update(repeating: -1) }
+        } else {
+            latestMemo = Array(repeating: -1, count: nodeCount)
+        }
+        // The labels are emptied as they are handed back (see `returnMemory(to:)`).
+        if labels.count != template.labelCount {
+            labels.removeAll(keepingCapacity: true)
+            // Appended one by one: a repeated value is copied through its value witness, label by label.
+            labels.reserveCapacity(template.labelCount)
+            for _ in 0..<template.labelCount { labels.append(LabelState()) }
+        }
         // Room for every node offered two sizes (natural and final), so the memo rarely regrows.
-        memo.reserveCapacity(2 * template.nodes.count)
-        measuredChildren.reserveCapacity(4 * template.nodes.count)
+        memo.reserveCapacity(2 * nodeCount)
+        measuredChildren.reserveCapacity(4 * nodeCount)
     }
 
     /// Hands this measurer's arrays to `memory`, for the next row to reuse (the labels' shaped
     /// texts let go now, not when the next row starts).
     mutating func returnMemory(to memory: Arrays) {
-        labels.removeAll(keepingCapacity: true)
+        for index in labels.indices {
+            labels[index].shaped = nil
+            labels[index].oneLine = nil
+            labels[index].wrapped = nil
+        }
         swap(&latestMemo, &memory.latestMemo)
         swap(&labels, &memory.labels)
         swap(&memo, &memory.memo)

@@ -194,13 +194,20 @@ enum PlainParagraphBuilder {
             words.append(word)
         }
         var word = WordSum(start: 0, flags: [])
-        for index in 0..<flags.count {
+        var index = 0
+        while index < flags.count {
             let unitFlags = flags[index]
             if unitFlags.contains(.breakBefore) {
                 append(word.finished(contentEndsSegment: flags[word.contentEnd].contains(.segmentStart)))
                 word = WordSum(start: index, flags: unitFlags)
             }
             word.add(advances[index], isWhitespace: unitFlags.contains(.whitespace), at: index)
+            index += 1
+            // Units with no flags (most, inside words) in a loop of their own.
+            while index < flags.count && flags[index].isEmpty {
+                word.add(advances[index], isWhitespace: false, at: index)
+                index += 1
+            }
         }
         append(word.finished(contentEndsSegment: word.contentEnd == flags.count || flags[word.contentEnd].contains(.segmentStart)))
         return (words, extent)
