@@ -18,10 +18,8 @@ struct RowMeasurer {
     /// Per node id: the index in `memo` of its latest measurement; -1 before the first. (Plain
     /// integers, kept apart from the labels' state, so that starting a row resets them cheaply.)
     private var latestMemo: [Int] = []
-    /// Per label (by ``CompiledLabel/index``): its shaped text, and its measurements by kind
-    /// (plain data apart from the texts, so that reading them copies and retains nothing).
-    private var shapedTexts: [ShapedParagraph?] = []
-    private var labelLines: [KeptLines] = []
+    /// Per label (by ``CompiledLabel/index``): its shaped text and its measurements by kind.
+    private var labels: [LabelState] = []
     /// Measurements made so far, each with the offer it answers. A node's offers are chained
     /// from its latest one: a node is offered a few sizes, a row dozens, and searching them all
     /// was most of a stack's work. (One array: a measurement is one append.)
@@ -53,8 +51,7 @@ struct RowMeasurer {
             // a measurement of the last row still holds them). A row of the same template
             // finds the per-node and per-label arrays the right size, and resets them in place.
             swap(&latestMemo, &memory.latestMemo)
-            swap(&shapedTexts, &memory.shapedTexts)
-            swap(&labelLines, &memory.labelLines)
+            swap(&labels, &memory.labels)
             swap(&memo, &memory.memo)
             swap(&measuredChildren, &memory.measuredChildren)
             memo.removeAll(keepingCapacity: true)
@@ -66,9 +63,11 @@ struct RowMeasurer {
             latestMemo = Array(repeating: -1, count: nodeCount)
         }
         // The labels are emptied as they are handed back (see `returnMemory(to:)`).
-        if shapedTexts.count != template.labelCount {
-            shapedTexts = Array(repeating: nil, count: template.labelCount)
-            labelLines = Array(repeating: KeptLines(), count: template.labelCount)
+        if labels.count != template.labelCount {
+            labels.removeAll(keepingCapacity: true)
+            // Appended one by one: a repeated value is copied through its value witness, label by label.
+            labels.reserveCapacity(template.labelCount)
+            for _ in 0..<template.labelCount { labels.append(LabelState()) }
         }
         // Room for every node offered two sizes (natural and final), so the memo rarely regrows.
         memo.reserveCapacity(2 * nodeCount)
@@ -78,11 +77,11 @@ struct RowMeasurer {
     /// Hands this measurer's arrays to `memory`, for the next row to reuse (the labels' shaped
     /// texts let go now, not when the next row starts).
     mutating func returnMemory(to memory: Arrays) {
-        for index in shapedTexts.indices { shapedTexts[index] = nil }
-        labelLines.withUnsafeMutableBufferPointer { $0.update(repeating: KeptLines()) }
+        labels.withUnsafeMutableBufferPointer { labels in
+            for index in labels.indices { labels[index] = LabelState() }
+        }
         swap(&latestMemo, &memory.latestMemo)
-        swap(&shapedTexts, &memory.shapedTexts)
-        swap(&labelLines, &memory.labelLines)
+        swap(&labels, &memory.labels)
         swap(&memo, &memory.memo)
         swap(&measuredChildren, &memory.measuredChildren)
     }
@@ -90,14 +89,15 @@ struct RowMeasurer {
     /// A measurer's arrays between rows (see ``MeasuringMemory``).
     final class Arrays {
         fileprivate var latestMemo: [Int] = []
-        fileprivate var shapedTexts: [ShapedParagraph?] = []
-        fileprivate var labelLines: [KeptLines] = []
+        fileprivate var labels: [LabelState] = []
         fileprivate var memo: [Memo] = []
         fileprivate var measuredChildren: [MeasuredNode] = []
     }
 
-    /// A label's measurements by kind.
-    fileprivate struct KeptLines {
+    /// A label's shaped text and measurements by kind. (Read through the array's buffer:
+    /// read from the array, the whole state was copied and its text retained.)
+    fileprivate struct LabelState {
+        var shaped: ShapedParagraph?
         /// The label's measurement at a width its whole text fits on one line, which every such
         /// width shares (see ``ShapedParagraph/fitsOnOneLine(width:)``).
         var oneLine: LabelLines?
@@ -106,7 +106,7 @@ struct RowMeasurer {
         var wrapped: LabelLines?
     }
 
-    /// What a label's measurement gives its node at every width of one kind (see ``KeptLines``).
+    /// What a label's measurement gives its node at every width of one kind (see ``LabelState``).
     fileprivate struct LabelLines {
         var height: Double
         var firstBaseline: Double
@@ -232,7 +232,7 @@ struct RowMeasurer {
     /// into `layouts` by node id.
     private func layOutText(in node: MeasuredNode, into layouts: inout [TextLayout?]) {
         if let width = node.text?.offeredWidth, case .label(let label) = template.nodes[node.nodeID].kind,
-            let paragraph = shapedTexts[label.index] {
+            let paragraph = labels[label.index].shaped {
             layouts[node.nodeID] = paragraph.layout(width: width)
         }
         for index in node.children { layOutText(in: measuredChildren[Int(index)], into: &layouts) }
@@ -326,12 +326,12 @@ struct RowMeasurer {
     private mutating func measureLabel(_ id: Int, _ label: CompiledLabel, width: Double) throws(LayoutError) -> MeasuredNode {
         let available = width.isNaN ? 0 : max(width, 0)
         let paragraph: ShapedParagraph
-        if let cached = shapedTexts[label.index] {
+        if let cached = labels.withUnsafeBufferPointer({ $0[label.index].shaped }) {
             paragraph = cached
         } else {
             guard let shapedText = try shape(label, node: id, showing: available) else { return .collapsed(id) }
             paragraph = shapedText
-            shapedTexts[label.index] = paragraph
+            labels[label.index].shaped = paragraph
             if firstText.map({ id < $0.nodeID }) ?? true { firstText = (id, paragraph.isRightToLeft) }
         }
         // Only sizes here: the glyphs of the labels that end up in the row are laid out once
@@ -341,7 +341,8 @@ struct RowMeasurer {
         // So does one measured where it does not fit, when its height cannot depend on more
         // than that (see `heightDependsOnlyOnFitting`: most two-line previews).
         let fitsOneLine = paragraph.fitsOnOneLine(width: available)
-        if available.isFinite, let line = fitsOneLine ? labelLines[label.index].oneLine : labelLines[label.index].wrapped {
+        if available.isFinite,
+            let line = labels.withUnsafeBufferPointer({ fitsOneLine ? $0[label.index].oneLine : $0[label.index].wrapped }) {
             return MeasuredNode(
                 id: id, size: Size(width: available, height: line.height), firstBaseline: line.firstBaseline,
                 lastBaseline: line.lastBaseline, text: MeasuredText(offeredWidth: available, lineCount: line.lineCount))
@@ -365,9 +366,9 @@ struct RowMeasurer {
         let kept = LabelLines(
             height: size.height, firstBaseline: lines.firstBaseline, lastBaseline: lines.lastBaseline, lineCount: lines.lineCount)
         if fitsOneLine {
-            labelLines[label.index].oneLine = kept
+            labels[label.index].oneLine = kept
         } else if available.isFinite && paragraph.heightDependsOnlyOnFitting {
-            labelLines[label.index].wrapped = kept
+            labels[label.index].wrapped = kept
         }
         return MeasuredNode(
             id: id, size: size, firstBaseline: lines.firstBaseline, lastBaseline: lines.lastBaseline,
