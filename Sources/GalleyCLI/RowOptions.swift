@@ -81,6 +81,8 @@ struct RowOptions: ParsableArguments {
     /// own, and only that worker's thread measures with it, one row at a time.
     final class WorkerMemory: @unchecked Sendable {
         let memory = MeasuringMemory()
+        /// The items' member names, which every line repeats.
+        var names = JSONNameCache()
     }
 
     func setup(keepsTextLayouts: Bool, workers: Int) throws -> Setup {
@@ -163,7 +165,7 @@ struct RowOptions: ParsableArguments {
         let start = output.count
         do {
             let value: JSONValue
-            do { value = try JSONParser.parse(line.bytes) } catch { throw LayoutError.invalidItem("invalid JSON at \(error)") }
+            do { value = try JSONParser.parse(line.bytes, names: &worker.memory.names) } catch { throw LayoutError.invalidItem("invalid JSON at \(error)") }
             guard case .object(let object) = value else {
                 throw LayoutError.invalidItem("expected a JSON object, got \(value.kindName)")
             }

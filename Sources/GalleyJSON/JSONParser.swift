@@ -23,6 +23,8 @@ public struct JSONParser {
     /// The document, borrowed for the length of one ``parse(_:)-(UnsafeBufferPointer<UInt8>)`` call.
     private let bytes: UnsafeBufferPointer<UInt8>
     private var position = 0
+    /// Member names from earlier documents (see ``parse(_:names:)``); empty, and unused, otherwise.
+    private var names = JSONNameCache(keepsNothing: ())
 
     private init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
@@ -45,13 +47,34 @@ public struct JSONParser {
         try bytes.withUnsafeBufferPointer { bytes in Result { () throws(JSONParseError) in try parse(bytes) } }.get()
     }
 
+    /// ``parse(_:)-(ArraySlice<UInt8>)`` for one of many documents naming the same members
+    /// (JSON Lines): names met before come from `names`, and new ones go into it.
+    public static func parse(_ bytes: ArraySlice<UInt8>, names: inout JSONNameCache) throws(JSONParseError) -> JSONValue {
+        try bytes.withUnsafeBufferPointer { bytes in
+            Result { () throws(JSONParseError) in try parse(bytes, names: &names) }
+        }.get()
+    }
+
+    /// ``parse(_:names:)-(ArraySlice<UInt8>,_)`` over bytes in memory.
+    public static func parse(_ bytes: UnsafeBufferPointer<UInt8>, names: inout JSONNameCache) throws(JSONParseError) -> JSONValue {
+        var parser = JSONParser(bytes)
+        swap(&parser.names, &names)
+        defer { swap(&parser.names, &names) }
+        return try parser.parseDocument()
+    }
+
     /// Parses the UTF-8 in `bytes`, which must stay valid for the call; see ``parse(_:)-(String)``.
     public static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(JSONParseError) -> JSONValue {
         var parser = JSONParser(bytes)
-        parser.skipWhitespace()
-        let value = try parser.parseValue(depth: 0)
-        parser.skipWhitespace()
-        guard parser.position == bytes.count else { throw parser.error("unexpected \(parser.describeCurrent()) after the value") }
+        return try parser.parseDocument()
+    }
+
+    /// The document's one value, with nothing after it but whitespace.
+    private mutating func parseDocument() throws(JSONParseError) -> JSONValue {
+        skipWhitespace()
+        let value = try parseValue(depth: 0)
+        skipWhitespace()
+        guard position == bytes.count else { throw error("unexpected \(describeCurrent()) after the value") }
         return value
     }
 
@@ -82,11 +105,11 @@ public struct JSONParser {
             guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else {
                 throw error("expected a member name in quotes, found \(describeCurrent())")
             }
-            let key = try parseString()
+            let (key, tag) = try parseName()
             skipWhitespace()
             guard consume(UInt8(ascii: ":")) else { throw error("expected ':' after member name \"\(key)\", found \(describeCurrent())") }
             skipWhitespace()
-            members.set(key, try parseValue(depth: depth + 1), tag: JSONObject.tag(of: key))
+            members.set(key, try parseValue(depth: depth + 1), tag: tag)
             skipWhitespace()
             if consume(UInt8(ascii: ",")) { continue }
             if consume(UInt8(ascii: "}")) { return .object(members) }
@@ -111,6 +134,50 @@ public struct JSONParser {
     }
 
     // MARK: - Strings
+
+    /// A member name and its tag (see ``JSONObject``): from `names` when an earlier document had
+    /// it, else parsed (and kept there when `names` is in use and the name is short and plain).
+    private mutating func parseName() throws(JSONParseError) -> (String, UInt64) {
+        guard names.isInUse else {
+            let name = try parseString()
+            return (name, JSONObject.tag(of: name))
+        }
+        // The name's bytes as two words, when it ends within 16 bytes without an escape and
+        // 16 bytes can be read from its start (nearly always: the value follows).
+        let start = position + 1
+        guard start + 16 <= bytes.count, let base = bytes.baseAddress else {
+            let name = try parseString()
+            return (name, JSONObject.tag(of: name))
+        }
+        let raw = UnsafeRawPointer(base + start)
+        var first = UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self))
+        var second: UInt64 = 0
+        var count = Self.plainByteCount(first)
+        if count < 8 {
+            first &= Self.lowBytes(count)
+        } else {
+            second = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+            let rest = Self.plainByteCount(second)
+            second &= Self.lowBytes(rest)
+            count += rest
+        }
+        guard count < 16, bytes[start + count] == UInt8(ascii: "\"") else {
+            let name = try parseString()
+            return (name, JSONObject.tag(of: name))
+        }
+        if let known = names.name(first: first, second: second, count: count) {
+            position = start + count + 1
+            return known
+        }
+        let name = try parseString()
+        let tag = JSONObject.tag(of: name)
+        names.keep(name, tag: tag, first: first, second: second, count: count)
+        return (name, tag)
+    }
+
+    /// A mask of the low `count` bytes of a word (`count` < 8).
+    @inline(__always)
+    private static func lowBytes(_ count: Int) -> UInt64 { (1 &<< UInt64(count &* 8)) &- 1 }
 
     private mutating func parseString() throws(JSONParseError) -> String {
         let start = position

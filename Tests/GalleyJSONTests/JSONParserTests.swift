@@ -70,6 +70,43 @@ struct JSONParserTests {
         }
     }
 
+    @Test("Documents parsed with one name cache come out as without it, whatever their names")
+    func nameCache() throws {
+        // Names of every length around the cache's 15 bytes and its 8-byte words, with escapes,
+        // multi-byte letters, a control character, at the very end of the input, and more
+        // distinct names than the cache has slots, each document parsed twice with one cache
+        // (the second time from it) and compared with the parse without it. Errors too.
+        let letters = Array("abcdéfghijklmnopqrstuvwxyz")
+        var names = (0...20).map { String(letters[..<$0]) }
+        names += ["a\\\"b", "\\u00e9t\\u00e9", "x\\ny", "id", "kind", "Ἀθῆναι", "名前"]
+        names += (0..<200).map { "n\($0)" }
+        var cache = JSONNameCache()
+        for pass in 0..<2 {
+            for (index, name) in names.enumerated() {
+                let documents = [
+                    "{\"\(name)\": \(index), \"id\": \"\(pass)\"}",
+                    "{\"\(name)\":\(index)}",
+                    "[{\"\(name)\": {\"\(name)\": true}}]",
+                    "{\"\(name)\"",
+                    "{\"\(name)",
+                    "{\"\(name)\u{01}\": 1}",
+                ]
+                for document in documents {
+                    let bytes = Array(document.utf8)
+                    let plain = Result { () throws(JSONParseError) in try JSONParser.parse(bytes) }
+                    let cached = Result { () throws(JSONParseError) in try JSONParser.parse(bytes[...], names: &cache) }
+                    #expect(cached == plain, "\(document) (pass \(pass))")
+                }
+            }
+        }
+        // A cached name is the name written, not one that shares its slot or its first bytes.
+        // (Names alike in their first eight bytes and their length, more than the slots: some share one.)
+        let alike = (100..<400).map { "abcdefgh-\($0)" } + ["abcdefghijklmno", "abcdefghijklmnop", "abcdefgh"]
+        let document = "{" + alike.enumerated().map { "\"\($1)\": \($0)" }.joined(separator: ", ") + "}"
+        let expected = JSONValue.object(JSONObject(alike.enumerated().map { ($1, JSONValue.integer($0)) }))
+        for _ in 0..<2 { #expect(try JSONParser.parse(Array(document.utf8)[...], names: &cache) == expected) }
+    }
+
     @Test("Errors say what is wrong and at which column", arguments: [
         ("not json", 1, "unexpected 'n'"),
         (#"{"a": 1"#, 8, "expected ',' or '}'"),
