@@ -166,7 +166,7 @@ struct TextAnalysis {
     /// make text right-to-left and the direction does not force it. Such text, and every part of
     /// it, is analysed with all levels 0.
     static func isLeftToRightThroughout(_ text: UnsafeBufferPointer<UInt16>, direction: WritingDirection) -> Bool {
-        direction != .rightToLeft && text.allSatisfyPastASCII { !isPossiblyRightToLeft($0) }
+        direction != .rightToLeft && text.allSatisfy(pastUnitsBelow: 0x0590) { !isPossiblyRightToLeft($0) }
     }
 
     /// Units that can make text right-to-left: Hebrew to NKo and other RTL blocks, their

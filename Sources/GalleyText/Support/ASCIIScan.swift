@@ -11,6 +11,18 @@ extension UnsafeBufferPointer<UInt16> {
         allSatisfy(skipping: { $0 & 0xFF80_FF80_FF80_FF80 == 0 }, test)
     }
 
+    /// ``allSatisfyPastASCII(_:)`` for a `test` that every unit below `bound` (at most 0x8000)
+    /// must satisfy: runs of such units are skipped (Greek and Cyrillic ones too, below 0x0590).
+    @inline(__always)
+    func allSatisfy(pastUnitsBelow bound: UInt16, _ test: (UInt16) -> Bool) -> Bool {
+        let ones: UInt64 = 0x0001_0001_0001_0001
+        let highBits: UInt64 = 0x8000_8000_8000_8000
+        // With no lane's high bit set, adding 0x8000 - bound to each lane carries into its high
+        // bit exactly when the lane is at or above the bound, and never into the next lane.
+        let offset = ones &* UInt64(0x8000 - bound)
+        return allSatisfy(skipping: { word in word & highBits == 0 && (word &+ offset) & highBits == 0 }, test)
+    }
+
     /// ``allSatisfyPastASCII(_:)`` for a `test` that printable ASCII (U+0020 to U+007E) must
     /// satisfy: runs of it are skipped, and control characters are tested.
     @inline(__always)
