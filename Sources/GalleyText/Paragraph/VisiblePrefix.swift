@@ -88,13 +88,14 @@ final class VisiblePrefix: Sendable {
         var cut = max(length, 2)
         while cut < utf16.count && !isSafeCut(utf16, at: cut) { cut += 1 }
         guard cut < utf16.count else { return nil }
-        let coverASCII = chains.allSatisfy(\.primaryCoversPrintableASCII)
-        for index in cut..<utf16.count {
-            let unit = utf16[index]
-            if unit == 0x0A || unit == 0x0D || (coverASCII && unit >= 0x20 && unit < 0x7F) { continue }
-            for chain in chains where !chain.primary.covers(UInt32(unit)) { return nil }
+        func isCovered(_ unit: UInt16) -> Bool {
+            unit == 0x0A || unit == 0x0D || chains.allSatisfy { $0.primary.covers(UInt32(unit)) }
         }
-        return cut
+        let rest = UnsafeBufferPointer(rebasing: utf16[cut...])
+        // Printable ASCII a word at a time when every primary face has it (most).
+        let covered = chains.allSatisfy(\.primaryCoversPrintableASCII)
+            ? rest.allSatisfyPastPrintableASCII(isCovered) : rest.allSatisfy(isCovered)
+        return covered ? cut : nil
     }
 
     /// Whether `cut` follows spaces that follow a letter, and a letter starts there.
