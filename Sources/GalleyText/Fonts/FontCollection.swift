@@ -25,12 +25,21 @@ public final class FontCollection: Sendable {
     /// hashing the key was most of the lookup.
     private struct ChainTable {
         var byKey: [FallbackChain.Key: FallbackChain] = [:]
-        var last: (key: FallbackChain.Key, chain: FallbackChain)?
+        /// The last chain handed out and what it was for, field by field: compared in place,
+        /// where a key made (or a stored one copied) for the comparison retained its strings.
+        var lastChain: FallbackChain?
+        var lastDescriptor = FontDescriptor.family("")
+        var lastFallbacks: [FontDescriptor] = []
+        var lastLanguage: String?
+
+        func lastChain(for descriptor: FontDescriptor, fallbacks: [FontDescriptor], language: String?) -> FallbackChain? {
+            guard let lastChain, lastDescriptor == descriptor, lastFallbacks == fallbacks, lastLanguage == language else { return nil }
+            return lastChain
+        }
 
         mutating func chain(for key: FallbackChain.Key) -> FallbackChain? {
-            if let last, last.key == key { return last.chain }
             guard let chain = byKey[key] else { return nil }
-            last = (key, chain)
+            (lastChain, lastDescriptor, lastFallbacks, lastLanguage) = (chain, key.descriptor, key.fallbacks, key.language)
             return chain
         }
     }
@@ -134,6 +143,7 @@ public final class FontCollection: Sendable {
     func fallbackChain(
         for descriptor: FontDescriptor, fallbacks: [FontDescriptor], language: String?
     ) throws(FontError) -> FallbackChain {
+        if let chain = chains.withLock({ $0.lastChain(for: descriptor, fallbacks: fallbacks, language: language) }) { return chain }
         let key = FallbackChain.Key(descriptor: descriptor, fallbacks: fallbacks, language: language)
         if let chain = chains.withLock({ $0.chain(for: key) }) { return chain }
         var ordered: [FontFace] = [try face(for: descriptor)]
