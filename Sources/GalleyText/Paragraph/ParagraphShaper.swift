@@ -50,18 +50,19 @@ struct ParagraphShaper {
         var utf16 = (consume utf16) ?? text.string.utf16Units
         let locale = try LocaleIdentifier.icu(from: paragraph.language)
         let language = paragraph.language.map(LocaleIdentifier.bareTag) ?? ""
-        let styles = text.runs.map(\.style)
+        // The styles read from the runs where needed: an array of them copied every style.
         var chains: [FallbackChain] = []
+        chains.reserveCapacity(text.runs.count)
         do {
-            for style in styles {
-                chains.append(try fonts.fallbackChain(for: style.font, fallbacks: style.fallbacks, language: language))
+            for run in text.runs {
+                chains.append(try fonts.fallbackChain(for: run.style.font, fallbacks: run.style.fallbacks, language: language))
             }
         } catch { throw .font(error) }
         let cut = startLength.flatMap { length in
             utf16.withUnsafeBufferPointer { VisiblePrefix.cut($0, atLeast: length, paragraph: paragraph, chains: chains) }
         }
         guard let cut else {
-            return try shape(utf16, runs: text.runs, styles: styles, chains: chains, paragraph: paragraph,
+            return try shape(utf16, runs: text.runs, styleRuns: text.runs, chains: chains, paragraph: paragraph,
                 locale: locale, language: language, knownLeftToRight: false, visiblePrefix: { _ in nil })
         }
         var runs: [AttributedText.Run] = []
@@ -77,7 +78,7 @@ struct ParagraphShaper {
             utf16 = Array(utf16[..<cut])
         }
         // A cut text is left to right throughout (see `VisiblePrefix`), and so is its start.
-        return try shape(utf16, runs: runs, styles: styles, chains: chains, paragraph: paragraph,
+        return try shape(utf16, runs: runs, styleRuns: text.runs, chains: chains, paragraph: paragraph,
             locale: locale, language: language, knownLeftToRight: true) { units in
             VisiblePrefix(
                 text: text, paragraph: paragraph, shaper: self, wholeLength: wholeLength,
@@ -85,22 +86,24 @@ struct ParagraphShaper {
         }
     }
 
-    /// `utf16` in `runs` shaped; `visiblePrefix` says, given the break units, what it is the start
-    /// of. `knownLeftToRight`: every bidi level is known to be 0 (see ``TextAnalysis/analyze``).
+    /// `utf16` in `runs` shaped; `styleRuns` are the whole text's runs, whose styles the items'
+    /// style indices name (and `chains` follow). `visiblePrefix` says, given the break units,
+    /// what it is the start of. `knownLeftToRight`: every bidi level is known to be 0 (see
+    /// ``TextAnalysis/analyze``).
     private func shape(
-        _ utf16: [UInt16], runs: [AttributedText.Run], styles: [TextStyle], chains: [FallbackChain],
+        _ utf16: [UInt16], runs: [AttributedText.Run], styleRuns: [AttributedText.Run], chains: [FallbackChain],
         paragraph: ParagraphStyle, locale: String, language: String, knownLeftToRight: Bool,
         visiblePrefix: (BreakUnits) -> VisiblePrefix?
     ) throws(TextError) -> ShapedParagraph {
-        let baseLineHeight = styles.first.map { style in
-            paragraph.lineHeight(natural: chains[0].primary.metrics.scaled(to: style.size).lineHeight)
+        let baseLineHeight = styleRuns.first.map { run in
+            paragraph.lineHeight(natural: chains[0].primary.metrics.scaled(to: run.style.size).lineHeight)
         } ?? 0
         let segmentShaper = SegmentShaper(shaper: shaper, cache: cache, languageID: shaper.languageID(language))
         var paragraphLevels = TextAnalysis.leftToRight
-        let plain = usesPlainBuilder && styles.count == 1 && paragraph.lineBreakMode != .charWrap
+        let plain = usesPlainBuilder && styleRuns.count == 1 && paragraph.lineBreakMode != .charWrap
             && paragraph.direction != .rightToLeft && SimpleLineBreaks.applies(toLocale: locale)
             ? utf16.withUnsafeBufferPointer { buffer in
-                PlainParagraphBuilder.build(buffer, style: styles[0], chain: chains[0], segmentShaper: segmentShaper)
+                PlainParagraphBuilder.build(buffer, style: styleRuns[0].style, chain: chains[0], segmentShaper: segmentShaper)
             }
             : nil
         let parts: ParagraphParts
@@ -114,11 +117,11 @@ struct ParagraphShaper {
             }
             paragraphLevels = analysis.paragraphLevels
             var builder = ParagraphBuilder(
-                utf16: utf16, analysis: analysis, styles: styles, chains: chains, segmentShaper: segmentShaper)
+                utf16: utf16, analysis: analysis, styles: styleRuns.map(\.style), chains: chains, segmentShaper: segmentShaper)
             parts = utf16.withUnsafeBufferPointer { buffer in builder.build(buffer, runs: runs) }
         }
         let ellipses = paragraph.lineBreakMode.isTruncating
-            ? styles.indices.map { segmentShaper.ellipsis(style: styles[$0], chain: chains[$0]) } : []
+            ? styleRuns.indices.map { segmentShaper.ellipsis(style: styleRuns[$0].style, chain: chains[$0]) } : []
         return ShapedParagraph(
             paragraphStyle: paragraph, missingCharacters: parts.missing, baseLineHeight: baseLineHeight,
             utf16: utf16, paragraphLevels: paragraphLevels, items: parts.items, itemUnitEnds: parts.itemUnitEnds,
