@@ -54,8 +54,9 @@ groups = {
     "engine": r"0B6EngineC5shape_5style9paragraph7showing|0B6EngineC5shape_8prepared7showing",
     "heights": r"15ShapedParagraphC13measureHeight5width|15ShapedParagraphC7measure5width|15ShapedParagraphC13fitsOnOneLine5width",
     "layout": r"GalleyLayout7heights_8template6widths11environment",
-    # The parse of a line's bytes (an array or a slice of the reader's buffer).
-    "json": r"10GalleyJSON10JSONParserV5parseyAA9JSONValueO(Says5UInt8VG|s10ArraySliceVys5UInt8VG)AA14JSONParseErrorVYKFZ$",
+    # The parse of a line's bytes (an array or a slice of the reader's buffer; the CLI's with
+    # its worker's name cache).
+    "json": r"10GalleyJSON10JSONParserV5parse(yAA9JSONValueO(Says5UInt8VG|s10ArraySliceVys5UInt8VG)|_5namesAA9JSONValueOs10ArraySliceVys5UInt8VG_AA13JSONNameCacheVzt)AA14JSONParseErrorVYKFZ$",
     # The command's closure measures the item (`heights`) and writes its lines.
     "command": r"9GalleyCLI0A0V7HeightsV3runyyKFy",
 }
