@@ -84,25 +84,19 @@ final class CompiledNode: Sendable {
     /// The node's type as templates write it ("label", "stack", …).
     let typeName: String
     let kind: CompiledKind
-    let grow: Double
-    let shrink: Double
-    let minimum: Double?
-    let maximum: Double?
+    let flex: ResolvedFlex
     /// Whether the node is a spacer: stored, because stacks ask for every child on every pass
     /// and matching the kind copies its payload.
     let isSpacer: Bool
 
-    init(id: Int, name: String?, path: String, typeName: String, kind: CompiledKind, grow: Double, shrink: Double, minimum: Double?, maximum: Double?) {
+    init(id: Int, name: String?, path: String, typeName: String, kind: CompiledKind, flex: ResolvedFlex) {
         if case .spacer = kind { isSpacer = true } else { isSpacer = false }
         self.id = id
         self.name = name
         self.path = path
         self.typeName = typeName
         self.kind = kind
-        self.grow = grow
-        self.shrink = shrink
-        self.minimum = minimum
-        self.maximum = maximum
+        self.flex = flex
     }
 }
 
@@ -187,12 +181,20 @@ final class CompiledStack: Sendable {
 
     /// The ``soleFlexibleChild`` of a stack of `children`.
     static func soleFlexibleChild(of children: [CompiledNode]) -> Int? {
-        let flexible = children.indices.filter { children[$0].grow > 0 || children[$0].shrink > 0 }
-        guard flexible.count == 1, let only = flexible.first, children[only].grow > 0, children[only].shrink > 0,
+        let flexible = children.indices.filter { children[$0].flex.grow > 0 || children[$0].flex.shrink > 0 }
+        guard flexible.count == 1, let only = flexible.first, children[only].flex.grow > 0, children[only].flex.shrink > 0,
             !children[only].isSpacer
         else { return nil }
         return only
     }
+}
+
+/// A node's flex factors and limits along a stack's axis, resolved.
+struct ResolvedFlex: Sendable {
+    var grow: Double
+    var shrink: Double
+    var minimum: Double?
+    var maximum: Double?
 }
 
 struct CompiledDimension: Sendable {

@@ -27,10 +27,7 @@ struct LayoutNode: Sendable {
 
     var kind: Kind
     var isSpacer: Bool
-    var grow: Double
-    var shrink: Double
-    var minimum: Double?
-    var maximum: Double?
+    var flex: ResolvedFlex
     /// A label's ``CompiledLabel/index``.
     var labelIndex: Int32 = 0
     /// A spacer's length.
@@ -42,7 +39,7 @@ struct LayoutNode: Sendable {
 
     /// The layout node of `node`, whose stack children (if any) `childIDs` gets.
     init(_ node: CompiledNode, childIDs: inout [Int32]) {
-        (isSpacer, grow, shrink, minimum, maximum) = (node.isSpacer, node.grow, node.shrink, node.minimum, node.maximum)
+        (isSpacer, flex) = (node.isSpacer, node.flex)
         switch node.kind {
         case .label(let label):
             kind = .label

@@ -213,13 +213,13 @@ struct StackLayout {
         }
         let child = nodes[childID(sole)]
         let left = width - stack.spacing * Double(othersVisible) - others
-        return max(min(left, child.maximum ?? .infinity), child.minimum ?? 0)
+        return max(min(left, child.flex.maximum ?? .infinity), child.flex.minimum ?? 0)
     }
 
     private func clamp(_ value: Double, _ node: LayoutNode) -> Double {
         var result = value
-        if let maximum = node.maximum { result = min(result, maximum) }
-        if let minimum = node.minimum { result = max(result, minimum) }
+        if let maximum = node.flex.maximum { result = min(result, maximum) }
+        if let minimum = node.flex.minimum { result = max(result, minimum) }
         return result
     }
 
@@ -241,11 +241,11 @@ struct StackLayout {
                 guard weight > 0 else { continue }
                 let child = nodes[childID(slots[position].index)]
                 var proposed = slots[position].size + free * weight / totalWeight
-                if growing, let maximum = child.maximum, proposed >= maximum {
+                if growing, let maximum = child.flex.maximum, proposed >= maximum {
                     proposed = maximum
                     slots[position].isFrozen = true
                 }
-                let minimum = child.minimum ?? 0
+                let minimum = child.flex.minimum ?? 0
                 if !growing && proposed <= minimum {
                     proposed = minimum
                     slots[position].isFrozen = true
@@ -263,6 +263,6 @@ struct StackLayout {
     private func weight(of slot: Slot, growing: Bool) -> Double {
         guard !slot.isFrozen else { return 0 }
         let child = nodes[childID(slot.index)]
-        return growing ? child.grow : child.shrink * slot.natural
+        return growing ? child.flex.grow : child.flex.shrink * slot.natural
     }
 }

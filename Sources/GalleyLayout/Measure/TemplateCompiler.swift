@@ -89,10 +89,11 @@ struct TemplateCompiler {
         if let shrink = node.flex.shrink, !(shrink.isFinite && shrink >= 0) {
             throw .invalidTemplate(path: path, reason: "shrink must be a finite number ≥ 0, not \(shrink)")
         }
-        let result = CompiledNode(
-            id: id, name: node.name, path: path, typeName: node.typeName, kind: kind, grow: grow, shrink: node.flex.shrink ?? defaultShrink,
+        let flex = ResolvedFlex(
+            grow: grow, shrink: node.flex.shrink ?? defaultShrink,
             minimum: try node.flex.minimum.map { value throws(LayoutError) in try length(value, path + ".minimum") },
             maximum: try node.flex.maximum.map { value throws(LayoutError) in try length(value, path + ".maximum") })
+        let result = CompiledNode(id: id, name: node.name, path: path, typeName: node.typeName, kind: kind, flex: flex)
         compiled[id] = result
         return result
     }

@@ -12,30 +12,32 @@ struct ASCIIScanTests {
     /// high bits.
     static let rightToLeftEdges: [UInt16] = [0x41, 0x3B1, 0x58F, 0x590, 0x591, 0x7FFF, 0x8000, 0x8590, 0xFB1D, 0xFFFF]
 
-    @Test("Skipping words of printable or any ASCII tests exactly the units a unit-by-unit check would")
-    func skipsOnlyWhatTheTestAccepts() {
-        // Every four units over the edges, after zero to three printable units (so the words
-        // the scan reads straddle them every way), against tests that reject control characters
-        // and DEL, everything but printable ASCII, and everything but ASCII. A skipped word
-        // must be one the test accepts throughout.
-        let printableOrBeyond: (UInt16) -> Bool = { $0 >= 0x20 && $0 != 0x7F }
-        let printable: (UInt16) -> Bool = { $0 >= 0x20 && $0 < 0x7F }
-        let ascii: (UInt16) -> Bool = { $0 < 0x80 }
-        let edges = Self.edges
+    /// Every four units drawn from `edges`, after zero to three units `filler` (so that the
+    /// words the scans read straddle them every way), then an `A`.
+    static func forEachStraddlingText(edges: [UInt16], filler: UInt16, _ body: ([UInt16]) -> Void) {
         for a in edges {
             for b in edges {
                 for c in edges {
                     for d in edges {
-                        for prefix in 0...3 {
-                            let string = [UInt16](repeating: 0x41, count: prefix) + [a, b, c, d, 0x41]
-                            string.withUnsafeBufferPointer { units in
-                                #expect(units.allSatisfyPastPrintableASCII(printableOrBeyond) == string.allSatisfy(printableOrBeyond))
-                                #expect(units.allSatisfyPastPrintableASCII(printable) == string.allSatisfy(printable))
-                                #expect(units.allSatisfyPastASCII(ascii) == string.allSatisfy(ascii))
-                            }
-                        }
+                        for prefix in 0...3 { body([UInt16](repeating: filler, count: prefix) + [a, b, c, d, 0x41]) }
                     }
                 }
+            }
+        }
+    }
+
+    @Test("Skipping words of printable or any ASCII tests exactly the units a unit-by-unit check would")
+    func skipsOnlyWhatTheTestAccepts() {
+        // Tests that reject control characters and DEL, everything but printable ASCII, and
+        // everything but ASCII. A skipped word must be one the test accepts throughout.
+        let printableOrBeyond: (UInt16) -> Bool = { $0 >= 0x20 && $0 != 0x7F }
+        let printable: (UInt16) -> Bool = { $0 >= 0x20 && $0 < 0x7F }
+        let ascii: (UInt16) -> Bool = { $0 < 0x80 }
+        Self.forEachStraddlingText(edges: Self.edges, filler: 0x41) { string in
+            string.withUnsafeBufferPointer { units in
+                #expect(units.allSatisfyPastPrintableASCII(printableOrBeyond) == string.allSatisfy(printableOrBeyond))
+                #expect(units.allSatisfyPastPrintableASCII(printable) == string.allSatisfy(printable))
+                #expect(units.allSatisfyPastASCII(ascii) == string.allSatisfy(ascii))
             }
         }
     }
@@ -47,21 +49,12 @@ struct ASCIIScanTests {
         let edges = Self.rightToLeftEdges + [0x00, 0x7F, 0x80, 0xFF7F]
         for bound: UInt16 in [0x0590, 0x80, 0x8000] {
             let below: (UInt16) -> Bool = { $0 < bound }
-            for a in edges {
-                for b in edges {
-                    for c in edges {
-                        for d in edges {
-                            for prefix in 0...3 {
-                                let string = [UInt16](repeating: 0x3B1, count: prefix) + [a, b, c, d, 0x41]
-                                string.withUnsafeBufferPointer { units in
-                                    #expect(units.allSatisfy(pastUnitsBelow: bound, below) == string.allSatisfy(below))
-                                    if bound == 0x0590 {
-                                        #expect(TextAnalysis.isLeftToRightThroughout(units, direction: .auto)
-                                            == !string.contains(where: TextAnalysis.isPossiblyRightToLeft))
-                                    }
-                                }
-                            }
-                        }
+            Self.forEachStraddlingText(edges: edges, filler: 0x3B1) { string in
+                string.withUnsafeBufferPointer { units in
+                    #expect(units.allSatisfy(pastUnitsBelow: bound, below) == string.allSatisfy(below))
+                    if bound == 0x0590 {
+                        #expect(TextAnalysis.isLeftToRightThroughout(units, direction: .auto)
+                            == !string.contains(where: TextAnalysis.isPossiblyRightToLeft))
                     }
                 }
             }
