@@ -23,7 +23,8 @@ public struct JSONParser {
     /// The document, borrowed for the length of one ``parse(_:)-(UnsafeBufferPointer<UInt8>)`` call.
     private let bytes: UnsafeBufferPointer<UInt8>
     private var position = 0
-    /// Member names from earlier documents (see ``parse(_:names:)``); empty, and unused, otherwise.
+    /// Member names from earlier documents (see ``parse(_:names:)-(ArraySlice<UInt8>,_)``);
+    /// unused otherwise.
     private var names = JSONNameCache(keepsNothing: ())
 
     private init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
@@ -138,17 +139,11 @@ public struct JSONParser {
     /// A member name and its tag (see ``JSONObject``): from `names` when an earlier document had
     /// it, else parsed (and kept there when `names` is in use and the name is short and plain).
     private mutating func parseName() throws(JSONParseError) -> (String, UInt64) {
-        guard names.isInUse else {
-            let name = try parseString()
-            return (name, JSONObject.tag(of: name))
-        }
+        guard names.isInUse else { return try parseUncachedName() }
         // The name's bytes as two words, when it ends within 16 bytes without an escape and
         // 16 bytes can be read from its start (nearly always: the value follows).
         let start = position + 1
-        guard start + 16 <= bytes.count, let base = bytes.baseAddress else {
-            let name = try parseString()
-            return (name, JSONObject.tag(of: name))
-        }
+        guard start + 16 <= bytes.count, let base = bytes.baseAddress else { return try parseUncachedName() }
         let raw = UnsafeRawPointer(base + start)
         var first = UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self))
         var second: UInt64 = 0
@@ -161,18 +156,19 @@ public struct JSONParser {
             second &= Self.lowBytes(rest)
             count += rest
         }
-        guard count < 16, bytes[start + count] == UInt8(ascii: "\"") else {
-            let name = try parseString()
-            return (name, JSONObject.tag(of: name))
-        }
+        guard count < 16, bytes[start + count] == UInt8(ascii: "\"") else { return try parseUncachedName() }
         if let known = names.name(first: first, second: second, count: count) {
             position = start + count + 1
             return known
         }
-        let name = try parseString()
-        let tag = JSONObject.tag(of: name)
+        let (name, tag) = try parseUncachedName()
         names.keep(name, tag: tag, first: first, second: second, count: count)
         return (name, tag)
+    }
+
+    private mutating func parseUncachedName() throws(JSONParseError) -> (String, UInt64) {
+        let name = try parseString()
+        return (name, JSONObject.tag(of: name))
     }
 
     /// A mask of the low `count` bytes of a word (`count` < 8).

@@ -94,8 +94,7 @@ struct RowMeasurer {
         fileprivate var measuredChildren: [MeasuredNode] = []
     }
 
-    /// A label's shaped text and measurements by kind. (Read through the array's buffer:
-    /// read from the array, the whole state was copied and its text retained.)
+    /// A label's shaped text and measurements by kind.
     fileprivate struct LabelState {
         var shaped: ShapedParagraph?
         /// The label's measurement at a width its whole text fits on one line, which every such
@@ -326,7 +325,7 @@ struct RowMeasurer {
     private mutating func measureLabel(_ id: Int, _ label: CompiledLabel, width: Double) throws(LayoutError) -> MeasuredNode {
         let available = width.isNaN ? 0 : max(width, 0)
         let paragraph: ShapedParagraph
-        if let cached = labels.withUnsafeBufferPointer({ $0[label.index].shaped }) {
+        if let cached = labels[label.index].shaped {
             paragraph = cached
         } else {
             guard let shapedText = try shape(label, node: id, showing: available) else { return .collapsed(id) }
@@ -341,8 +340,7 @@ struct RowMeasurer {
         // So does one measured where it does not fit, when its height cannot depend on more
         // than that (see `heightDependsOnlyOnFitting`: most two-line previews).
         let fitsOneLine = paragraph.fitsOnOneLine(width: available)
-        if available.isFinite,
-            let line = labels.withUnsafeBufferPointer({ fitsOneLine ? $0[label.index].oneLine : $0[label.index].wrapped }) {
+        if available.isFinite, let line = fitsOneLine ? labels[label.index].oneLine : labels[label.index].wrapped {
             return MeasuredNode(
                 id: id, size: Size(width: available, height: line.height), firstBaseline: line.firstBaseline,
                 lastBaseline: line.lastBaseline, text: MeasuredText(offeredWidth: available, lineCount: line.lineCount))
