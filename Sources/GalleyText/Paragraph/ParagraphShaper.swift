@@ -62,12 +62,8 @@ struct ParagraphShaper {
             utf16.withUnsafeBufferPointer { VisiblePrefix.cut($0, atLeast: length, paragraph: paragraph, chains: chains) }
         }
         guard let cut else {
-            return try shape(utf16, runs: text.runs, styleRuns: text.runs, chains: chains, paragraph: paragraph,
+            return try shape(utf16, isCut: false, styleRuns: text.runs, chains: chains, paragraph: paragraph,
                 locale: locale, language: language, knownLeftToRight: false, visiblePrefix: { _ in nil })
-        }
-        var runs: [AttributedText.Run] = []
-        for run in text.runs where run.range.lowerBound < cut {
-            runs.append(AttributedText.Run(range: run.range.clamped(to: 0..<cut), style: run.style))
         }
         // The start is the units' array cut short when it keeps most of it (no copy; the rest of
         // its room stays with the paragraph), else a copy (a long text's room would).
@@ -78,7 +74,7 @@ struct ParagraphShaper {
             utf16 = Array(utf16[..<cut])
         }
         // A cut text is left to right throughout (see `VisiblePrefix`), and so is its start.
-        return try shape(utf16, runs: runs, styleRuns: text.runs, chains: chains, paragraph: paragraph,
+        return try shape(utf16, isCut: true, styleRuns: text.runs, chains: chains, paragraph: paragraph,
             locale: locale, language: language, knownLeftToRight: true) { units in
             VisiblePrefix(
                 text: text, paragraph: paragraph, shaper: self, wholeLength: wholeLength,
@@ -86,12 +82,12 @@ struct ParagraphShaper {
         }
     }
 
-    /// `utf16` in `runs` shaped; `styleRuns` are the whole text's runs, whose styles the items'
-    /// style indices name (and `chains` follow). `visiblePrefix` says, given the break units,
+    /// `utf16`, the text in `styleRuns` or (`isCut`) a start of it, shaped. The items' style
+    /// indices name the runs (and `chains` follow them). `visiblePrefix` says, given the break units,
     /// what it is the start of. `knownLeftToRight`: every bidi level is known to be 0 (see
     /// ``TextAnalysis/analyze``).
     private func shape(
-        _ utf16: [UInt16], runs: [AttributedText.Run], styleRuns: [AttributedText.Run], chains: [FallbackChain],
+        _ utf16: [UInt16], isCut: Bool, styleRuns: [AttributedText.Run], chains: [FallbackChain],
         paragraph: ParagraphStyle, locale: String, language: String, knownLeftToRight: Bool,
         visiblePrefix: (BreakUnits) -> VisiblePrefix?
     ) throws(TextError) -> ShapedParagraph {
@@ -118,6 +114,13 @@ struct ParagraphShaper {
             paragraphLevels = analysis.paragraphLevels
             var builder = ParagraphBuilder(
                 utf16: utf16, analysis: analysis, styles: styleRuns.map(\.style), chains: chains, segmentShaper: segmentShaper)
+            // A start's runs end where it does (made here: the plain builder needs none).
+            var runs = styleRuns
+            if isCut {
+                runs = styleRuns.filter { $0.range.lowerBound < utf16.count }.map { run in
+                    AttributedText.Run(range: run.range.clamped(to: 0..<utf16.count), style: run.style)
+                }
+            }
             parts = utf16.withUnsafeBufferPointer { buffer in builder.build(buffer, runs: runs) }
         }
         let ellipses = paragraph.lineBreakMode.isTruncating
