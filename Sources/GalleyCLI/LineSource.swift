@@ -52,23 +52,57 @@ final class LineSource {
                 lines.append(take(upTo: newline, next: newline + 1))
                 continue
             }
-            let chunk = handle?.readData(ofLength: 1 << 20) ?? Data()
-            if chunk.isEmpty {
+            // The unread rest and the next read in a new buffer (the lines handed out hold the old one).
+            let refilled = try refill()
+            if refilled.count == buffer.count - position {
                 if position < buffer.count { lines.append(take(upTo: buffer.count, next: buffer.count)) }
                 atEnd = true
                 if handle !== FileHandle.standardInput { try? handle?.close() }
                 handle = nil
             } else {
-                // The unread rest and the chunk in a new buffer (the lines handed out hold the old one).
-                var refilled: [UInt8] = []
-                refilled.reserveCapacity(buffer.count - position + chunk.count)
-                refilled.append(contentsOf: buffer[position...])
-                refilled.append(contentsOf: chunk)
                 buffer = refilled
                 position = 0
             }
         }
         return lines
+    }
+
+    /// The unread part of `buffer` followed by up to ``chunkSize`` bytes read straight into the
+    /// new buffer (read through `FileHandle`, each chunk came as `Data` and was copied again).
+    ///
+    /// - Throws: ``ReadError`` naming the file when the read fails (a folder, say).
+    private func refill() throws -> [UInt8] {
+        let rest = buffer.count - position
+        let descriptor = handle?.fileDescriptor
+        return try [UInt8](unsafeUninitializedCapacity: rest + Self.chunkSize) { storage, count in
+            guard let base = storage.baseAddress else { return }
+            buffer.withUnsafeBufferPointer { unread in
+                if rest > 0, let start = unread.baseAddress { base.initialize(from: start + position, count: rest) }
+            }
+            count = rest
+            guard let descriptor else { return }
+            // Until the chunk is full or the input ends, as `FileHandle.readData(ofLength:)` reads.
+            while count < storage.count {
+                let read = Glibc.read(descriptor, base + count, storage.count - count)
+                if read > 0 {
+                    count += read
+                } else if read == 0 {
+                    return
+                } else if errno != EINTR {
+                    throw ReadError(file: name, reason: String(cString: strerror(errno)))
+                }
+            }
+        }
+    }
+
+    /// Bytes read at a time.
+    static let chunkSize = 1 << 20
+
+    /// A file that opened but could not be read.
+    struct ReadError: Error, CustomStringConvertible {
+        var file: String
+        var reason: String
+        var description: String { "cannot read \(file): \(reason)" }
     }
 
     /// The offset of the next line feed in the unread part of `buffer`, found with `memchr`

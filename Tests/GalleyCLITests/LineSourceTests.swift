@@ -53,4 +53,17 @@ struct LineSourceTests {
             #expect(same, "\(file):\(number)")
         }
     }
+
+    @Test("A file that opens but cannot be read is an error naming it, not a crash")
+    func unreadableFile() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("galley-folder-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let source = LineSource(paths: [folder.path])
+        #expect {
+            _ = try source.next(10)
+        } throws: { error in
+            "\(error)" == "cannot read \(folder.path): Is a directory"
+        }
+    }
 }
