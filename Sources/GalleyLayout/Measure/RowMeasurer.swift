@@ -230,8 +230,8 @@ struct RowMeasurer {
     /// Lays out the glyphs of every label in a measured row, at the width it was measured at,
     /// into `layouts` by node id.
     private func layOutText(in node: MeasuredNode, into layouts: inout [TextLayout?]) {
-        if let width = node.text?.offeredWidth, case .label(let label) = template.nodes[node.nodeID].kind,
-            let paragraph = labels[label.index].shaped {
+        if let width = node.text?.offeredWidth, template.layoutNodes[node.nodeID].kind == .label,
+            let paragraph = labels[Int(template.layoutNodes[node.nodeID].labelIndex)].shaped {
             layouts[node.nodeID] = paragraph.layout(width: width)
         }
         for index in node.children { layOutText(in: measuredChildren[Int(index)], into: &layouts) }
@@ -260,7 +260,7 @@ struct RowMeasurer {
     /// times, else from its ``CompiledNode``.
     private mutating func measureAfresh(_ id: Int, width: Double, height: Double?) throws(LayoutError) -> MeasuredNode {
         switch template.layoutNodes[id].kind {
-        case .label: return try measureLabel(id, template.labels[Int(template.layoutNodes[id].labelIndex)], width: width)
+        case .label: return try measureLabel(id, Int(template.layoutNodes[id].labelIndex), width: width)
         case .spacer:
             let length = template.layoutNodes[id].length
             return MeasuredNode(id: id, size: Size(width: length, height: length))
@@ -322,15 +322,17 @@ struct RowMeasurer {
 
     // MARK: - Labels
 
-    private mutating func measureLabel(_ id: Int, _ label: CompiledLabel, width: Double) throws(LayoutError) -> MeasuredNode {
+    /// Measures node `id`, label `index` (see ``CompiledLabel/index``): its compiled label is
+    /// read only to shape its text, once a row.
+    private mutating func measureLabel(_ id: Int, _ index: Int, width: Double) throws(LayoutError) -> MeasuredNode {
         let available = width.isNaN ? 0 : max(width, 0)
         let paragraph: ShapedParagraph
-        if let cached = labels[label.index].shaped {
+        if let cached = labels[index].shaped {
             paragraph = cached
         } else {
-            guard let shapedText = try shape(label, node: id, showing: available) else { return .collapsed(id) }
+            guard let shapedText = try shape(template.labels[index], node: id, showing: available) else { return .collapsed(id) }
             paragraph = shapedText
-            labels[label.index].shaped = paragraph
+            labels[index].shaped = paragraph
             if firstText.map({ id < $0.nodeID }) ?? true { firstText = (id, paragraph.isRightToLeft) }
         }
         // Only sizes here: the glyphs of the labels that end up in the row are laid out once
@@ -340,7 +342,7 @@ struct RowMeasurer {
         // So does one measured where it does not fit, when its height cannot depend on more
         // than that (see `heightDependsOnlyOnFitting`: most two-line previews).
         let fitsOneLine = paragraph.fitsOnOneLine(width: available)
-        if available.isFinite, let line = fitsOneLine ? labels[label.index].oneLine : labels[label.index].wrapped {
+        if available.isFinite, let line = fitsOneLine ? labels[index].oneLine : labels[index].wrapped {
             return MeasuredNode(
                 id: id, size: Size(width: available, height: line.height), firstBaseline: line.firstBaseline,
                 lastBaseline: line.lastBaseline, text: MeasuredText(offeredWidth: available, lineCount: line.lineCount))
@@ -364,9 +366,9 @@ struct RowMeasurer {
         let kept = LabelLines(
             height: size.height, firstBaseline: lines.firstBaseline, lastBaseline: lines.lastBaseline, lineCount: lines.lineCount)
         if fitsOneLine {
-            labels[label.index].oneLine = kept
+            labels[index].oneLine = kept
         } else if available.isFinite && paragraph.heightDependsOnlyOnFitting {
-            labels[label.index].wrapped = kept
+            labels[index].wrapped = kept
         }
         return MeasuredNode(
             id: id, size: size, firstBaseline: lines.firstBaseline, lastBaseline: lines.lastBaseline,
