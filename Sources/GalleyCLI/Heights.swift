@@ -27,13 +27,15 @@ extension Galley {
                 middle.append(contentsOf: #","height":"#.utf8)
                 return middle
             }
+            // The fixed parts as byte arrays: appending a literal's UTF-8 view went element by element.
+            let opening = Array(#"{"id":"#.utf8), closing = Array("}\n".utf8)
             try options.run(keepsTextLayouts: false, command: "heights") { row, output throws(LayoutError) in
                 for (middle, height) in zip(middles, try row.heights()) {
-                    output.append(contentsOf: #"{"id":"#.utf8)
+                    output.append(contentsOf: opening)
                     JSONWriter.write(row.id, to: &output)
                     output.append(contentsOf: middle)
                     JSONWriter.write(height, to: &output)
-                    output.append(contentsOf: "}\n".utf8)
+                    output.append(contentsOf: closing)
                 }
             }
         }
