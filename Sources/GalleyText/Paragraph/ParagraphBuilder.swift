@@ -336,8 +336,6 @@ struct ParagraphBuilder {
         // A word and a space every ~6 units in alphabetic text: most items never regrow the array.
         segments.reserveCapacity(item.range.count / 3 + 1)
         segmentStarts[item.range.lowerBound] = true
-        // Every space of an item shapes alike: looked up once, it serves the rest (half of an
-        // alphabetic paragraph's segments are single spaces).
         var space: ShapedSegment?
         var start = item.range.lowerBound
         while start < item.range.upperBound {
@@ -354,19 +352,8 @@ struct ParagraphBuilder {
                 while end < item.range.upperBound && text[end] != 0x20
                     && !CharacterClass.isLineSeparator(UInt32(text[end])) { end += 1 }
             }
-            let segment: ShapedSegment
-            if unit == 0x20, let space {
-                segment = space
-            } else {
-                segment = segmentShaper.shape(
-                    UnsafeBufferPointer(rebasing: text[start..<end]), face: item.face, key: item.shapeKey)
-                if unit == 0x20 { space = segment }
-            }
-            segment.writeAdvances(
-                into: UnsafeMutableBufferPointer(rebasing: advances[start..<end]), scale: item.scale,
-                letterSpacing: item.letterSpacing)
             segmentStarts[start] = true
-            segments.append(PlacedSegment(start: start, segment: consume segment))
+            segments.append(item.placeSegment(start..<end, of: text, space: &space, shaper: segmentShaper, advances: advances))
             start = end
         }
         return segments

@@ -142,8 +142,8 @@ enum PlainParagraphBuilder {
         return firstScript >= 0 ? PlainUnits.scripts[firstScript] : HB_SCRIPT_COMMON.rawValue
     }
 
-    /// The item's segments, shaped; their advances written per unit. Every space of an item
-    /// shapes alike: looked up once, it serves the rest.
+    /// The item's segments (each space, each run of other units up to the next segment start),
+    /// shaped; their advances written per unit (see ``ShapedItem/placeSegment(_:of:space:shaper:advances:)``).
     private static func shapeSegments(
         of item: ShapedItem, _ text: UnsafeBufferPointer<UInt16>, flags: UnsafeBufferPointer<UnitFlags>,
         shaper segmentShaper: SegmentShaper, advances: UnsafeMutableBufferPointer<Double>
@@ -154,23 +154,11 @@ enum PlainParagraphBuilder {
         var space: ShapedSegment?
         var start = item.range.lowerBound
         while start < item.range.upperBound {
-            let isSpace = text[start] == 0x20
             var end = start + 1
-            if !isSpace {
+            if text[start] != 0x20 {
                 while end < item.range.upperBound && !flags[end].contains(.segmentStart) { end += 1 }
             }
-            let segment: ShapedSegment
-            if isSpace, let space {
-                segment = space
-            } else {
-                segment = segmentShaper.shape(
-                    UnsafeBufferPointer(rebasing: text[start..<end]), face: item.face, key: item.shapeKey)
-                if isSpace { space = segment }
-            }
-            segment.writeAdvances(
-                into: UnsafeMutableBufferPointer(rebasing: advances[start..<end]), scale: item.scale,
-                letterSpacing: item.letterSpacing)
-            segments.append(PlacedSegment(start: start, segment: consume segment))
+            segments.append(item.placeSegment(start..<end, of: text, space: &space, shaper: segmentShaper, advances: advances))
             start = end
         }
         return segments

@@ -131,6 +131,28 @@ extension ShapedItem {
             scale: style.size / Double(face.metrics.unitsPerEm), letterSpacing: style.letterSpacing, level: level,
             metrics: face.metrics.scaled(to: style.size), segments: [], shapeKey: key)
     }
+
+    /// The segment of `text` over `range` in this item, shaped, its advances written into
+    /// `advances`: both builders' step for each word and space (a segment that starts with a
+    /// space is that one space). Every space of an item shapes
+    /// alike: the first one shaped is kept in `space` and serves the rest (half of an alphabetic
+    /// paragraph's segments are single spaces).
+    @inline(__always)
+    func placeSegment(
+        _ range: Range<Int>, of text: UnsafeBufferPointer<UInt16>, space: inout ShapedSegment?, shaper: SegmentShaper,
+        advances: UnsafeMutableBufferPointer<Double>
+    ) -> PlacedSegment {
+        let isSpace = text[range.lowerBound] == 0x20
+        let segment: ShapedSegment
+        if isSpace, let space {
+            segment = space
+        } else {
+            segment = shaper.shape(UnsafeBufferPointer(rebasing: text[range]), face: face, key: shapeKey)
+            if isSpace { space = segment }
+        }
+        segment.writeAdvances(into: UnsafeMutableBufferPointer(rebasing: advances[range]), scale: scale, letterSpacing: letterSpacing)
+        return PlacedSegment(start: range.lowerBound, segment: consume segment)
+    }
 }
 
 /// A shaped segment and the UTF-16 offset where it starts in the paragraph.
