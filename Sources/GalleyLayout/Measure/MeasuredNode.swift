@@ -27,7 +27,11 @@ struct MeasuredNode: Sendable {
     var children: Range<Int32>
     /// A label's text, as measured (with glyphs when the environment keeps text layouts).
     var text: MeasuredText? {
-        storedOfferedWidth.isNaN ? nil : MeasuredText(offeredWidth: storedOfferedWidth, lineCount: Int(storedLineCount))
+        get { storedOfferedWidth.isNaN ? nil : MeasuredText(offeredWidth: storedOfferedWidth, lineCount: Int(storedLineCount)) }
+        set {
+            storedOfferedWidth = newValue?.offeredWidth ?? .nan
+            storedLineCount = Int32(clamping: newValue?.lineCount ?? 0)
+        }
     }
 
     // Optionals stored as NaN and narrow integers: the memo, the stacks and the row's children
@@ -36,9 +40,9 @@ struct MeasuredNode: Sendable {
     // flag comes last: between the doubles, its padding made every copy a dozen moves.
     private var storedFirstBaseline: Double
     private var storedLastBaseline: Double
-    private let storedOfferedWidth: Double
+    private var storedOfferedWidth: Double
     private let storedNodeID: Int32
-    private let storedLineCount: Int32
+    private var storedLineCount: Int32
     var isCollapsed: Bool
 
     /// The measurement of node `id` when it takes no space.

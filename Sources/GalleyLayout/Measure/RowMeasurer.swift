@@ -31,6 +31,9 @@ struct RowMeasurer {
     /// that text is right-to-left, for `.auto` rows. By template order rather than measuring
     /// order: a stack measures its sole flexible child last.
     private var firstText: (nodeID: Int, isRightToLeft: Bool)?
+    /// The span of the measurement ``measure(_:width:height:)`` returned last: a container
+    /// reads its children's to make its own (see ``WidthSpan``).
+    var lastSpan = WidthSpan.none
 
     /// - Parameter memory: The arrays an earlier row left, which this one reuses (see
     ///   ``MeasuringMemory``); give them back with ``returnMemory(to:)``.
@@ -131,10 +134,11 @@ struct RowMeasurer {
         }
     }
 
-    /// A measurement and the offer it answers.
+    /// A measurement, the offer it answers, and the others it answers too.
     fileprivate struct Memo {
         var offer: Offer
         var measured: MeasuredNode
+        var span: WidthSpan
     }
 
     /// The whole row at `width`: the root measured, the minimum height applied, the direction resolved.
@@ -242,16 +246,34 @@ struct RowMeasurer {
 
     // MARK: - Nodes
 
-    /// Measures `node` offered `width` (possibly infinite) and, when known, `height`.
+    /// Measures `node` offered `width` (possibly infinite) and, when known, `height`, and
+    /// leaves the measurement's span in ``lastSpan``.
     mutating func measure(_ id: Int, width: Double, height: Double?) throws(LayoutError) -> MeasuredNode {
         var entry = latestMemo[id]
         while entry >= 0 {
-            if memo[entry].offer.answers(width: width, height: height) { return memo[entry].measured }
+            if memo[entry].offer.answers(width: width, height: height) {
+                lastSpan = memo[entry].span
+                return memo[entry].measured
+            }
             entry = memo[entry].offer.previous
         }
+        // A measurement at another width answers when its span covers this one, unless the
+        // children are kept: their places move with the width.
+        if !keepsChildren && height == nil && width.isFinite {
+            entry = latestMemo[id]
+            while entry >= 0 {
+                let span = memo[entry].span
+                if memo[entry].offer.height == nil && span.contains(width) {
+                    lastSpan = span
+                    return span.measurement(memo[entry].measured, at: Double(bitPattern: memo[entry].offer.width), as: width)
+                }
+                entry = memo[entry].offer.previous
+            }
+        }
+        lastSpan = .none
         let measured = try measureAfresh(id, width: width, height: height)
         // Chained after measuring: the node's children have been offered space meanwhile.
-        memo.append(Memo(offer: Offer(width: width, height: height, previous: latestMemo[id]), measured: measured))
+        memo.append(Memo(offer: Offer(width: width, height: height, previous: latestMemo[id]), measured: measured, span: lastSpan))
         latestMemo[id] = memo.count - 1
         return measured
     }
@@ -263,11 +285,15 @@ struct RowMeasurer {
         case .label: return try measureLabel(id, Int(template.layoutNodes[id].labelIndex), width: width)
         case .spacer:
             let length = template.layoutNodes[id].length
+            lastSpan = .all
             return MeasuredNode(id: id, size: Size(width: length, height: length))
         case .inset:
             return try measureInset(id, template.layoutNodes[id].insets, Int(template.layoutNodes[id].child), width: width, height: height)
         case .stack: return try StackLayout(id: id, nodes: template.layoutNodes, allChildIDs: template.childIDs).measure(with: &self, width: width, height: height)
-        case .other: return try measureOther(template.nodes[id], width: width, height: height)
+        case .other:
+            let measured = try measureOther(template.nodes[id], width: width, height: height)
+            if case .conditional = template.nodes[id].kind {} else { lastSpan = .none }
+            return measured
         }
     }
 
@@ -286,7 +312,11 @@ struct RowMeasurer {
         case .size(let widthRule, let heightRule, let aspectRatio, let alignment, let child):
             return try measureSizeRule(node, widthRule, heightRule, aspectRatio, alignment, child, width: width, height: height)
         case .conditional(let field, let test, let negated, let child):
-            guard Self.passes(item.value(at: field), test) != negated else { return .collapsed(node.id) }
+            // Its span is its child's (it passes the offer through), or every offer's when it collapses.
+            guard Self.passes(item.value(at: field), test) != negated else {
+                lastSpan = .all
+                return .collapsed(node.id)
+            }
             let measured = try measure(child.id, width: width, height: height)
             return wrap(node.id, around: measured)
         case .accessory(let kind, let field, let widths, let accessoryHeight):
@@ -330,7 +360,10 @@ struct RowMeasurer {
         if let cached = labels[index].shaped {
             paragraph = cached
         } else {
-            guard let shapedText = try shape(template.labels[index], node: id, showing: available) else { return .collapsed(id) }
+            guard let shapedText = try shape(template.labels[index], node: id, showing: available) else {
+                lastSpan = .all
+                return .collapsed(id)
+            }
             paragraph = shapedText
             labels[index].shaped = paragraph
             if firstText.map({ id < $0.nodeID }) ?? true { firstText = (id, paragraph.isRightToLeft) }
@@ -343,6 +376,7 @@ struct RowMeasurer {
         // than that (see `heightDependsOnlyOnFitting`: most two-line previews).
         let fitsOneLine = paragraph.fitsOnOneLine(width: available)
         if available.isFinite, let line = fitsOneLine ? labels[index].oneLine : labels[index].wrapped {
+            lastSpan = Self.span(of: paragraph, fitting: fitsOneLine)
             return MeasuredNode(
                 id: id, size: Size(width: available, height: line.height), firstBaseline: line.firstBaseline,
                 lastBaseline: line.lastBaseline, text: MeasuredText(offeredWidth: available, lineCount: line.lineCount))
@@ -370,9 +404,20 @@ struct RowMeasurer {
         } else if available.isFinite && paragraph.heightDependsOnlyOnFitting {
             labels[index].wrapped = kept
         }
+        // Every finite offer that fits (or not) as this one does measures the same way.
+        lastSpan = available.isFinite && (fitsOneLine || paragraph.heightDependsOnlyOnFitting)
+            ? Self.span(of: paragraph, fitting: fitsOneLine) : .none
         return MeasuredNode(
             id: id, size: size, firstBaseline: lines.firstBaseline, lastBaseline: lines.lastBaseline,
             text: MeasuredText(offeredWidth: available, lineCount: lines.lineCount))
+    }
+
+    /// The offers at which a label of `paragraph` fits on one line (or not, as `fits` says):
+    /// where the memo of ``LabelState`` answers it, filling the offer.
+    private static func span(of paragraph: ShapedParagraph, fitting fits: Bool) -> WidthSpan {
+        let threshold = paragraph.oneLineThreshold
+        guard fits else { return .within(0, threshold.width, form: .offer) }
+        return threshold.holdsAbove ? .within(threshold.width, .infinity, form: .offer) : .none
     }
 
     /// The label's text shaped for lines of `width` first (see
@@ -518,7 +563,13 @@ struct RowMeasurer {
     private mutating func measureInset(
         _ id: Int, _ insets: EdgeInsets, _ child: Int, width: Double, height: Double?
     ) throws(LayoutError) -> MeasuredNode {
-        var measured = try measure(child, width: max(width - insets.horizontal, 0), height: height.map { max($0 - insets.vertical, 0) })
+        let offer = max(width - insets.horizontal, 0)
+        var measured = try measure(child, width: offer, height: height.map { max($0 - insets.vertical, 0) })
+        // The child's span, over the offers that pass it the width less the insets.
+        lastSpan = width.isFinite
+            ? lastSpan.asParentSpan(parentOffer: width, childOffer: offer)
+                .intersection(.within(insets.horizontal, .infinity, form: .follows), form: lastSpan.form == .constant ? .constant : .follows)
+            : .none
         guard !measured.isCollapsed else { return .collapsed(id) }
         measured.origin = Point(x: insets.left, y: insets.top)
         return MeasuredNode(

@@ -56,6 +56,11 @@ struct StackLayout {
             // at the width the others leave it: a long label limited to a few lines then never
             // lays its whole text out on one line (nor shapes the part no line shows).
             let sole = horizontal && width.isFinite && stack.soleFlexibleChild >= 0 ? Int(stack.soleFlexibleChild) : nil
+            // The offers this measurement holds over (see `WidthSpan`): a filling vertical stack's,
+            // those all its children hold over; a horizontal one's, those its sole flexible
+            // child does (the others are offered unlimited width), within the child's limits.
+            let followsSpans = width.isFinite && height == nil && (horizontal ? sole != nil : stack.alignment == .fill)
+            var span = followsSpans ? WidthSpan.all : .none
             var visibleCount = 0
             var hasContent = false
             for index in 0..<childIDs.count {
@@ -63,6 +68,7 @@ struct StackLayout {
                 let measured = index == sole
                     ? .collapsed(child)
                     : try measurer.measure(child, width: horizontal ? .infinity : width, height: horizontal ? height : nil)
+                if followsSpans && !horizontal { span = span.intersection(measurer.lastSpan, form: .offer) }
                 if !measured.isCollapsed {
                     visibleCount += 1
                     if !nodes[child].isSpacer { hasContent = true }
@@ -72,15 +78,25 @@ struct StackLayout {
             }
             var soleWidth: Double?
             if let sole {
-                let offered = flexedWidth(of: sole, width: width, children: children, othersVisible: visibleCount)
+                let left = spaceLeft(by: sole, width: width, children: children, othersVisible: visibleCount)
+                let limits = nodes[childID(sole)].flex
+                let offered = max(min(left, limits.maximum ?? .infinity), limits.minimum ?? 0)
                 children[sole] = try measurer.measure(childID(sole), width: offered, height: height)
+                if followsSpans {
+                    let unclamped = WidthSpan.within(width - left + (limits.minimum ?? 0), width - left + (limits.maximum ?? .infinity), form: .follows)
+                    span = measurer.lastSpan.asParentSpan(parentOffer: width, childOffer: offered).intersection(unclamped, form: .follows)
+                }
                 if !children[sole].isCollapsed {
                     visibleCount += 1
                     hasContent = true
                     soleWidth = offered
                 }
             }
-            guard hasContent else { return .collapsed(id) }
+            guard hasContent else {
+                // What collapses a stack is its item's data, whatever the width.
+                measurer.lastSpan = .all
+                return .collapsed(id)
+            }
             return try withUnsafeTemporaryAllocation(of: Slot.self, capacity: visibleCount) { slots throws(LayoutError) in
                 var position = 0
                 for index in children.indices where !children[index].isCollapsed {
@@ -92,22 +108,25 @@ struct StackLayout {
                     position += 1
                 }
                 defer { slots.deinitialize() }
-                return try place(children: children, slots: slots, measurer: &measurer, width: width, height: height)
+                return try place(children: children, slots: slots, measurer: &measurer, width: width, height: height, span: span)
             }
         }
     }
 
     /// Flexes, re-measures, aligns and positions the visible children (`slots`), and makes the
-    /// stack's measurement.
+    /// stack's measurement, which holds over `span` unless flexing changes sizes.
     private func place(
         children: UnsafeMutableBufferPointer<MeasuredNode>, slots: UnsafeMutableBufferPointer<Slot>, measurer: inout RowMeasurer,
-        width: Double, height: Double?
+        width: Double, height: Double?, span: WidthSpan
     ) throws(LayoutError) -> MeasuredNode {
         let horizontal = stack.isHorizontal
+        var span = span
         // Main axis: flex, then measure again the children whose size changed.
         let gaps = stack.spacing * Double(slots.count - 1)
         if let available = (horizontal ? width : height).map({ $0 - gaps }), available.isFinite {
-            distribute(slots, available: available)
+            // Free space to share out depends on the offer: the span holds only where there is
+            // none (give or take rounding, which stays well inside the test's tolerance).
+            if abs(distribute(slots, available: available)) >= 1e-10 { span = .none }
         }
         for slot in slots {
             let index = slot.index
@@ -116,6 +135,8 @@ struct StackLayout {
                 continue
             }
             if abs(mainSize(children[index].size, horizontal) - slot.size) > 1e-9 {
+                // A child of a vertical stack measured again for a height is measured for the width offered.
+                if !horizontal { span = .none }
                 children[index] = horizontal
                     ? try measurer.measure(childID(index), width: slot.size, height: height)
                     : try measurer.measure(childID(index), width: width, height: slot.size)
@@ -182,7 +203,9 @@ struct StackLayout {
             if firstBaseline == nil, let baseline = child.firstBaseline { firstBaseline = child.origin.y + baseline }
             if let baseline = child.lastBaseline { lastBaseline = child.origin.y + baseline }
         }
-        return MeasuredNode(id: id, size: size, firstBaseline: firstBaseline, lastBaseline: lastBaseline, children: measurer.keep(children))
+        let measured = MeasuredNode(id: id, size: size, firstBaseline: firstBaseline, lastBaseline: lastBaseline, children: measurer.keep(children))
+        measurer.lastSpan = span
+        return measured
     }
 
     /// The id of the stack's child at `index`.
@@ -200,20 +223,18 @@ struct StackLayout {
         return child.isSpacer ? size : clamp(size, child)
     }
 
-    /// The width flexing gives the sole flexible child, `sole`, of a horizontal stack `width`
-    /// wide, the others measured (`othersVisible` of them visible): what they and the spacing
-    /// leave, within its limits and never below 0, as ``distribute(_:available:nodes:)`` would
-    /// give it from any natural width.
-    private func flexedWidth(
-        of sole: Int, width: Double, children: UnsafeMutableBufferPointer<MeasuredNode>, othersVisible: Int
+    /// What the children other than `sole`, the sole flexible child of a horizontal stack
+    /// `width` wide, and the spacing leave it (`othersVisible` of them visible). Within its limits
+    /// and never below 0, it is the width ``distribute(_:available:)`` would give it from any
+    /// natural width.
+    private func spaceLeft(
+        by sole: Int, width: Double, children: UnsafeMutableBufferPointer<MeasuredNode>, othersVisible: Int
     ) -> Double {
         var others = 0.0
         for index in children.indices where index != sole && !children[index].isCollapsed {
             others += naturalSize(of: children[index], nodes[childID(index)], true)
         }
-        let child = nodes[childID(sole)]
-        let left = width - stack.spacing * Double(othersVisible) - others
-        return max(min(left, child.flex.maximum ?? .infinity), child.flex.minimum ?? 0)
+        return width - stack.spacing * Double(othersVisible) - others
     }
 
     private func clamp(_ value: Double, _ node: LayoutNode) -> Double {
@@ -223,12 +244,15 @@ struct StackLayout {
         return result
     }
 
-    /// Grows or shrinks the slots' sizes to add up to `available`, freezing children at their limits.
-    private func distribute(_ slots: UnsafeMutableBufferPointer<Slot>, available: Double) {
+    /// Grows or shrinks the slots' sizes to add up to `available`, freezing children at their
+    /// limits; returns the free space there was to share out (negative for an overflow).
+    @discardableResult
+    private func distribute(_ slots: UnsafeMutableBufferPointer<Slot>, available: Double) -> Double {
         func total() -> Double { slots.reduce(0) { $0 + $1.size } }
         var free = available - total()
+        let initialFree = free
         // Most stacks fit exactly or have nothing to flex.
-        guard abs(free) >= 1e-9 else { return }
+        guard abs(free) >= 1e-9 else { return initialFree }
         for _ in 0...slots.count {
             let growing = free > 0
             var totalWeight = 0.0
@@ -257,6 +281,7 @@ struct StackLayout {
             free = available - total()
             if abs(free) < 1e-9 { break }
         }
+        return initialFree
     }
 
     /// A child's share of free space: its grow factor, or its shrink factor times its natural size.

@@ -104,6 +104,15 @@ extension ShapedParagraph {
         return visiblePrefix.longer(than: self, toShow: sanitized(width)).fitsOnOneLine(width: width)
     }
 
+    /// The width where ``fitsOnOneLine(width:)`` turns true: below it the text does not fit,
+    /// above it (when `holdsAbove`) it does, give or take the rounding of the width itself.
+    /// Infinite for text that fits at no width. A paragraph shaped only as far as a line limit
+    /// shows cannot say above (the rest of its text may not fit): `holdsAbove` is then false.
+    package var oneLineThreshold: (width: Double, holdsAbove: Bool) {
+        guard let extent = units.unbrokenExtent else { return (.infinity, true) }
+        return (extent - LineBreaker.tolerance, visiblePrefix == nil)
+    }
+
     /// UTF-16 offsets where each line after the first starts at `width`.
     func lineStartsUTF16(width: Double) -> [Int] {
         var starts: [Int] = []
