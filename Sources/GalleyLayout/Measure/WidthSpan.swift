@@ -25,15 +25,16 @@ struct WidthSpan: Sendable {
     var upper: Double
     var form: Form
 
+    // Computed, not stored: a stored static is read through a lazy initializer's check.
     /// Only the offer measured (the default: a node the span logic does not follow).
-    static let none = WidthSpan(lower: .infinity, upper: -.infinity, form: .constant)
+    static var none: WidthSpan { WidthSpan(lower: .infinity, upper: -.infinity, form: .constant) }
     /// Every offer, to the same measurement: what an item's data alone decides (collapsed nodes, spacers).
-    static let all = WidthSpan(lower: -.infinity, upper: .infinity, form: .constant)
+    static var all: WidthSpan { WidthSpan(lower: -.infinity, upper: .infinity, form: .constant) }
 
     /// How far inside a test's bound a span stops. Offers stay below ``limit``, where working
     /// one out by other additions moves it by less than a millionth as much.
-    static let margin = 1e-6
-    static let limit = 1e5
+    static var margin: Double { 1e-6 }
+    static var limit: Double { 1e5 }
 
     /// The span of offers `lower...upper`, kept `margin` inside and below `limit`.
     static func within(_ lower: Double, _ upper: Double, form: Form) -> WidthSpan {
