@@ -413,8 +413,10 @@ struct RowMeasurer {
     }
 
     /// The offers at which a label of `paragraph` fits on one line (or not, as `fits` says):
-    /// where the memo of ``LabelState`` answers it, filling the offer.
+    /// where the memo of ``LabelState`` answers it, filling the offer. Every offer, for a
+    /// paragraph whose height ignores the width (one line, one line box, ellipsis or not).
     private static func span(of paragraph: ShapedParagraph, fitting fits: Bool) -> WidthSpan {
+        if paragraph.heightIgnoresWidth { return .within(0, .infinity, form: .offer) }
         let threshold = paragraph.oneLineThreshold
         guard fits else { return .within(0, threshold.width, form: .offer) }
         return threshold.holdsAbove ? .within(threshold.width, .infinity, form: .offer) : .none

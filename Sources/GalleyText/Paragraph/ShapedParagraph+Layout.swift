@@ -53,7 +53,7 @@ extension ShapedParagraph {
     /// is limited to one line, every item has the same line box, and so has the ellipsis when
     /// one can end the line. That line is then never broken (a row's one-line labels, at each
     /// of its widths), nor the rest of a text shaped only as far as its start.
-    var heightIgnoresWidth: Bool {
+    package var heightIgnoresWidth: Bool {
         paragraphStyle.maximumLines == 1 && units.count > 0 && linesShareOneBox
     }
 
