@@ -270,7 +270,7 @@ struct RowMeasurer {
                 entry = memo[entry].offer.previous
             }
         }
-        lastSpan = .none
+        // Every kind leaves its measurement's span in `lastSpan` (see `measureAfresh`).
         let measured = try measureAfresh(id, width: width, height: height)
         // Chained after measuring: the node's children have been offered space meanwhile.
         memo.append(Memo(offer: Offer(width: width, height: height, previous: latestMemo[id]), measured: measured, span: lastSpan))
@@ -279,7 +279,7 @@ struct RowMeasurer {
     }
 
     /// Measures node `id` from its ``LayoutNode`` when it is of a kind every row measures many
-    /// times, else from its ``CompiledNode``.
+    /// times, else from its ``CompiledNode``, and leaves the measurement's span in ``lastSpan``.
     private mutating func measureAfresh(_ id: Int, width: Double, height: Double?) throws(LayoutError) -> MeasuredNode {
         switch template.layoutNodes[id].kind {
         case .label: return try measureLabel(id, Int(template.layoutNodes[id].labelIndex), width: width)
