@@ -15,15 +15,12 @@ struct RowMeasurer {
     /// Whether containers keep their measured children, which arranging needs and a row's
     /// height does not (see ``heights(_:template:widths:environment:memory:)``).
     let keepsChildren: Bool
-    /// Per node id: the index in `memo` of its latest measurement; -1 before the first. (Plain
-    /// integers, kept apart from the labels' state, so that starting a row resets them cheaply.)
-    private var latestMemo: [Int] = []
     /// Per label (by ``CompiledLabel/index``): its shaped text and its measurements by kind.
     private var labels: [LabelState] = []
     /// Measurements made so far, each with the offer it answers. A node's offers are chained
     /// from its latest one: a node is offered a few sizes, a row dozens, and searching them all
-    /// was most of a stack's work. (One array: a measurement is one append.)
-    private var memo: [Memo] = []
+    /// was most of a stack's work.
+    private var memo: MemoTable
     /// Every container's children, at every width measured: nodes name theirs by range, and
     /// measurements share the list (see ``MeasuredNode/children``).
     private var measuredChildren: [MeasuredNode] = []
@@ -35,8 +32,9 @@ struct RowMeasurer {
     /// reads its children's to make its own (see ``WidthSpan``).
     var lastSpan = WidthSpan.none
 
-    /// - Parameter memory: The arrays an earlier row left, which this one reuses (see
-    ///   ``MeasuringMemory``); give them back with ``returnMemory(to:)``.
+    /// - Parameter memory: The working memory an earlier row left, which this one reuses (see
+    ///   ``MeasuringMemory``); give its arrays back with ``returnMemory(to:)``. (The memo's
+    ///   storage stays with it: one measurer uses it at a time.)
     /// - Throws: ``LayoutError/invalidGeometry(_:)`` for a scale that is not a finite number > 0.
     init(
         item: Item, template: CompiledTemplate, environment: LayoutEnvironment, memory: Arrays? = nil, keepsChildren: Bool = true
@@ -49,21 +47,14 @@ struct RowMeasurer {
         self.environment = environment
         self.keepsChildren = keepsChildren
         let nodeCount = template.nodes.count
+        memo = (memory?.memo ?? MemoStorage()).table(nodeCount: nodeCount)
         if let memory {
             // Emptied, keeping their room (the measured children get fresh room instead while
             // a measurement of the last row still holds them). A row of the same template
-            // finds the per-node and per-label arrays the right size, and resets them in place.
-            swap(&latestMemo, &memory.latestMemo)
+            // finds the per-label array the right size, and resets it in place.
             swap(&labels, &memory.labels)
-            swap(&memo, &memory.memo)
             swap(&measuredChildren, &memory.measuredChildren)
-            memo.removeAll(keepingCapacity: true)
             measuredChildren.removeAll(keepingCapacity: true)
-        }
-        if latestMemo.count == nodeCount {
-            latestMemo.withUnsafeMutableBufferPointer { $0.update(repeating: -1) }
-        } else {
-            latestMemo = Array(repeating: -1, count: nodeCount)
         }
         // The labels are emptied as they are handed back (see `returnMemory(to:)`).
         if labels.count != template.labelCount {
@@ -72,8 +63,6 @@ struct RowMeasurer {
             labels.reserveCapacity(template.labelCount)
             for _ in 0..<template.labelCount { labels.append(LabelState()) }
         }
-        // Room for every node offered two sizes (natural and final), so the memo rarely regrows.
-        memo.reserveCapacity(2 * nodeCount)
         measuredChildren.reserveCapacity(4 * nodeCount)
     }
 
@@ -83,17 +72,15 @@ struct RowMeasurer {
         labels.withUnsafeMutableBufferPointer { labels in
             for index in labels.indices { labels[index] = LabelState() }
         }
-        swap(&latestMemo, &memory.latestMemo)
         swap(&labels, &memory.labels)
-        swap(&memo, &memory.memo)
         swap(&measuredChildren, &memory.measuredChildren)
     }
 
-    /// A measurer's arrays between rows (see ``MeasuringMemory``).
+    /// A measurer's working memory between rows (see ``MeasuringMemory``): the memo's storage,
+    /// and the labels' and measured children's arrays.
     final class Arrays {
-        fileprivate var latestMemo: [Int] = []
+        fileprivate let memo = MemoStorage()
         fileprivate var labels: [LabelState] = []
-        fileprivate var memo: [Memo] = []
         fileprivate var measuredChildren: [MeasuredNode] = []
     }
 
@@ -114,31 +101,6 @@ struct RowMeasurer {
         var firstBaseline: Double
         var lastBaseline: Double
         var lineCount: Int
-    }
-
-    /// The space a node was offered, compared bit for bit (an offer may be infinite).
-    fileprivate struct Offer {
-        var width: UInt64
-        var height: UInt64?
-        /// Index in `memo` of the same node's previous measurement; -1 for its first.
-        var previous: Int
-
-        init(width: Double, height: Double?, previous: Int) {
-            self.width = width.bitPattern
-            self.height = height?.bitPattern
-            self.previous = previous
-        }
-
-        func answers(width: Double, height: Double?) -> Bool {
-            self.width == width.bitPattern && self.height == height?.bitPattern
-        }
-    }
-
-    /// A measurement, the offer it answers, and the others it answers too.
-    fileprivate struct Memo {
-        var offer: Offer
-        var measured: MeasuredNode
-        var span: WidthSpan
     }
 
     /// The whole row at `width`: the root measured, the minimum height applied, the direction resolved.
@@ -249,7 +211,7 @@ struct RowMeasurer {
     /// Measures `node` offered `width` (possibly infinite) and, when known, `height`, and
     /// leaves the measurement's span in ``lastSpan``.
     mutating func measure(_ id: Int, width: Double, height: Double?) throws(LayoutError) -> MeasuredNode {
-        var entry = latestMemo[id]
+        var entry = memo.latestEntry(of: id)
         while entry >= 0 {
             if memo[entry].offer.answers(width: width, height: height) {
                 lastSpan = memo[entry].span
@@ -260,7 +222,7 @@ struct RowMeasurer {
         // A measurement at another width answers when its span covers this one, unless the
         // children are kept: their places move with the width.
         if !keepsChildren && height == nil && width.isFinite {
-            entry = latestMemo[id]
+            entry = memo.latestEntry(of: id)
             while entry >= 0 {
                 let span = memo[entry].span
                 if memo[entry].offer.height == nil && span.contains(width) {
@@ -273,8 +235,7 @@ struct RowMeasurer {
         // Every kind leaves its measurement's span in `lastSpan` (see `measureAfresh`).
         let measured = try measureAfresh(id, width: width, height: height)
         // Chained after measuring: the node's children have been offered space meanwhile.
-        memo.append(Memo(offer: Offer(width: width, height: height, previous: latestMemo[id]), measured: measured, span: lastSpan))
-        latestMemo[id] = memo.count - 1
+        memo.append(id, width: width, height: height, measured: measured, span: lastSpan)
         return measured
     }
 
