@@ -158,6 +158,14 @@ struct TwoPassTests {
             let fresh = try measure(item, template: template, widths: widths, environment: environment)
             let reused = try measure(item, template: template, widths: widths, environment: environment, memory: memory)
             kept.append((fresh, reused))
+            // Many widths: the memo outgrows the room it is given for a row, more than once.
+            if index % 5 == 0 {
+                let many = Array(stride(from: 0.0, through: 940, by: 20))
+                let alone = try many.map { try measure(item, template: template, width: $0, environment: environment) }
+                let together = try measure(item, template: template, widths: many, environment: environment, memory: memory)
+                for (one, other) in zip(alone, together) { #expect(arrange(one).nodes == arrange(other).nodes, "\(one.itemID) at \(one.width)") }
+                #expect(try heights(item, template: template, widths: many, environment: environment, memory: memory) == alone.map(\.height))
+            }
             // A row that fails half way leaves the memory fit for the next.
             let notText: JSONValue = ["not": "text"]
             let bad = Fixture.item(kind, ["title": notText, "text": notText, "caption": notText, "subtitle": notText, "detail": notText, "runs": notText])
