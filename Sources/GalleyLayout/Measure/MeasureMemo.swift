@@ -35,10 +35,14 @@ struct Memo {
 /// arrays. The measurer reads and writes it through ``MemoTable``; the storage only owns it.
 final class MemoStorage {
     private var block: UnsafeMutableRawPointer
-    private var nodeCapacity = 16
-    fileprivate private(set) var entryCapacity = 32
+    private var nodeCapacity: Int
+    fileprivate private(set) var entryCapacity: Int
 
-    init() { block = Self.allocate(entries: entryCapacity, nodes: nodeCapacity) }
+    /// Room for a template of `nodeCount` nodes (see ``table(nodeCount:)``).
+    init(nodeCount: Int = 16) {
+        (nodeCapacity, entryCapacity) = (max(nodeCount, 1), 2 * max(nodeCount, 1))
+        block = Self.allocate(entries: entryCapacity, nodes: nodeCapacity)
+    }
 
     deinit { block.deallocate() }
 

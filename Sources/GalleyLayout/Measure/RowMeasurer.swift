@@ -47,7 +47,7 @@ struct RowMeasurer {
         self.environment = environment
         self.keepsChildren = keepsChildren
         let nodeCount = template.nodes.count
-        memo = (memory?.memo ?? MemoStorage()).table(nodeCount: nodeCount)
+        memo = (memory?.memo ?? MemoStorage(nodeCount: nodeCount)).table(nodeCount: nodeCount)
         if let memory {
             // Emptied, keeping their room (the measured children get fresh room instead while
             // a measurement of the last row still holds them). A row of the same template
