@@ -1,37 +1,74 @@
 // Short pieces of JSON formatted in stack memory, then appended to the output in one call.
 
-/// Bytes written through a pointer into stack memory: ``JSONWriter`` formats a member here
-/// (its comma, its quoted key and a number or a short string) and appends it to its output at
-/// once, and every number it writes goes through here.
+/// Bytes written through a pointer into stack memory, then appended to an output at once:
+/// ``JSONWriter`` formats a member here (its comma, its quoted key and a number or a short
+/// string), every number it writes goes through here, and `galley heights` composes its lines
+/// here, a row's at once.
 ///
 /// Appending to an array byte by byte checks its uniqueness and capacity each time, and
 /// appending each piece on its own is a generic copy apiece: a `{"id","width","height"}` line
 /// of `galley heights` cost about 1,800 instructions that way.
-struct ByteScratch {
+///
+/// Every append writes all of its piece or, when it does not fit, nothing, and says which.
+public struct ByteScratch {
     /// Room for any member whose key and value are short: an integer needs at most 20 bytes.
-    static let capacity = 64
+    public static let memberCapacity = 64
 
     private let base: UnsafeMutablePointer<UInt8>
-    private(set) var count = 0
+    private let capacity: Int
+    /// How many bytes have been written.
+    public private(set) var count = 0
 
-    private init(base: UnsafeMutablePointer<UInt8>) { self.base = base }
+    private init(base: UnsafeMutablePointer<UInt8>, capacity: Int) { (self.base, self.capacity) = (base, capacity) }
 
-    /// Runs `body` with an empty scratch in stack memory (valid only during `body`).
-    static func with<Result>(_ body: (inout ByteScratch) -> Result) -> Result {
+    /// Runs `body` with an empty scratch of `capacity` bytes in stack memory (valid only
+    /// during `body`: append its ``bytes`` to your output there).
+    public static func with<Result>(capacity: Int = memberCapacity, _ body: (inout ByteScratch) -> Result) -> Result {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer in
-            var scratch = ByteScratch(base: buffer.baseAddress!)
+            var scratch = ByteScratch(base: buffer.baseAddress!, capacity: capacity)
             return body(&scratch)
         }
     }
 
     /// What has been written.
-    var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
+    public var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
 
-    private var room: Int { Self.capacity - count }
+    private var room: Int { capacity - count }
+
+    /// Appends `bytes`, when they fit.
+    public mutating func append(contentsOf bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard bytes.count <= room else { return false }
+        if let source = bytes.baseAddress { (base + count).update(from: source, count: bytes.count) }
+        count += bytes.count
+        return true
+    }
+
+    /// Appends bytes written earlier, `range` of ``bytes``, when they fit again.
+    public mutating func appendAgain(_ range: Range<Int>) -> Bool {
+        precondition(range.lowerBound >= 0 && range.upperBound <= count, "not written yet")
+        guard range.count <= room else { return false }
+        (base + count).update(from: base + range.lowerBound, count: range.count)
+        count += range.count
+        return true
+    }
+
+    /// Appends `value` as ``JSONWriter/write(_:to:)-(JSONValue,_)`` writes it, when it fits and
+    /// is written that way here: `null`, a boolean, an integer, a number that
+    /// ``append(_:)-(Double)`` takes, or a string that needs no escapes. Not arrays or objects.
+    public mutating func append(_ value: JSONValue) -> Bool {
+        switch value {
+        case .null: appendLiteral("null")
+        case .bool(let value): appendLiteral(value ? "true" : "false")
+        case .integer(let value): append(value)
+        case .number(let value): append(value)
+        case .string(let value): appendQuoted(value)
+        case .array, .object: false
+        }
+    }
 
     /// Appends `byte`, when there is room for it.
     @discardableResult
-    mutating func append(_ byte: UInt8) -> Bool {
+    public mutating func append(_ byte: UInt8) -> Bool {
         guard room >= 1 else { return false }
         base[count] = byte
         count += 1
@@ -40,7 +77,7 @@ struct ByteScratch {
 
     /// Appends `string` in quotes, when it fits and needs no escapes; otherwise writes nothing
     /// and returns false.
-    mutating func appendQuoted(_ string: String) -> Bool {
+    public mutating func appendQuoted(_ string: String) -> Bool {
         string.utf8.withContiguousStorageIfAvailable { utf8 in
             guard utf8.count + 2 <= room else { return false }
             for byte in utf8 where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { return false }
@@ -54,7 +91,7 @@ struct ByteScratch {
     }
 
     /// Appends `literal` (ASCII), when it fits.
-    mutating func appendLiteral(_ literal: StaticString) -> Bool {
+    public mutating func appendLiteral(_ literal: StaticString) -> Bool {
         guard literal.utf8CodeUnitCount <= room else { return false }
         (base + count).update(from: literal.utf8Start, count: literal.utf8CodeUnitCount)
         count += literal.utf8CodeUnitCount
@@ -62,7 +99,7 @@ struct ByteScratch {
     }
 
     /// Appends `value` in decimal, when there is room for any integer.
-    mutating func append(_ value: Int) -> Bool {
+    public mutating func append(_ value: Int) -> Bool {
         guard room >= 20 else { return false }
         if value < 0 { append(UInt8(ascii: "-")) }
         // The magnitude as unsigned (`Int.min` has none as an `Int`), its digits written from
@@ -88,7 +125,7 @@ struct ByteScratch {
     /// decimals, non-finite values as `null`. Returns false, having written nothing, for any
     /// other value (Swift's shortest round-trip form, its `description`, is written instead:
     /// see ``JSONWriter/format(_:)``), or when there is no room.
-    mutating func append(_ value: Double) -> Bool {
+    public mutating func append(_ value: Double) -> Bool {
         // Integral tests by conversion (`rounded()` is a call into the C library), each only
         // where the value fits an `Int`.
         let magnitude = abs(value)

@@ -34,16 +34,7 @@ public struct JSONWriter {
 
     /// Adds a member whose value is any JSON value.
     public mutating func add(_ key: String, _ value: JSONValue) {
-        let appended = appendMember(key) { scratch in
-            switch value {
-            case .null: scratch.appendLiteral("null")
-            case .bool(let value): scratch.appendLiteral(value ? "true" : "false")
-            case .integer(let value): scratch.append(value)
-            case .number(let value): scratch.append(value)
-            case .string(let value): scratch.appendQuoted(value)
-            case .array, .object: false
-            }
-        }
+        let appended = appendMember(key) { $0.append(value) }
         guard !appended else { return }
         separate(key)
         Self.write(value, to: &bytes)

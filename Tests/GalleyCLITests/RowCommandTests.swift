@@ -41,6 +41,29 @@ struct RowCommandTests {
         #expect(output.stderr.contains("3 line(s) failed"))
     }
 
+    @Test("heights: string and integer ids are written the same way on each of their lines, short or long")
+    func heightsIDs() throws {
+        // (id as input, id as written): lines are composed a row at a time in stack memory,
+        // and fall back to piece by piece for what does not fit there or is not written in place.
+        let long = String(repeating: "x", count: 300), longer = String(repeating: "y", count: 1500)
+        let ids: [(String, String)] = [
+            ("1", "1"), ("-5", "-5"), (#""abc""#, #""abc""#), (#""with \"quote\"""#, #""with \"quote\"""#),
+            (#""tab\there""#, #""tab\there""#), (#""ünï""#, #""ünï""#), ("0", "0"), ("-9223372036854775808", "-9223372036854775808"),
+            ("123456789012345678", "123456789012345678"), ("\"\(long)\"", "\"\(long)\""), ("\"\(longer)\"", "\"\(longer)\""),
+        ]
+        let input = ids.map { #"{"id": \#($0.0), "kind": "text", "text": "Words that wrap at one width or another"}"# }
+        let output = try GalleyExecutable.run(["heights", "--width", "320,375.5,414"], input: input.joined(separator: "\n"))
+        #expect(output.status == 0, "\(output.stderr)")
+        let raw = output.stdout.split(separator: "\n").map(String.init)
+        #expect(raw.count == 3 * ids.count)
+        for (index, (_, written)) in ids.enumerated() {
+            for (offset, width) in ["320", "375.5", "414"].enumerated() where 3 * index + offset < raw.count {
+                let line = raw[3 * index + offset]
+                #expect(line.hasPrefix(#"{"id":\#(written),"width":\#(width),"height":"#), "\(line.prefix(80))")
+            }
+        }
+    }
+
     @Test("Blank lines (spaces, tabs, a no-break space) are skipped but counted; CRLF endings are read")
     func blankLines() throws {
         let input = "\r\n \t \n{\"id\": 1, \"kind\": \"text\", \"text\": \"One\"}\r\n\u{A0}\n  \u{A0}x\n{\"id\": 2, \"kind\": \"text\", \"text\": \"Two\"}"

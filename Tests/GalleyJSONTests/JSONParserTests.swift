@@ -179,6 +179,48 @@ struct JSONParserTests {
         }
     }
 
+    @Test("A scratch writes a value as the writer does, or nothing when it does not fit or is not written in place")
+    func scratchWritesValues() {
+        let long = String(repeating: "ab", count: 40)
+        let values: [JSONValue] = [
+            .null, .bool(true), .bool(false), .integer(0), .integer(-42), .integer(Int.min), .integer(Int.max),
+            .number(40.5), .number(-0.25), .number(1e15), .number(0.1), .number(.nan), .number(-.infinity),
+            .string(""), .string("plain"), .string("ünïcødé"), .string("quote\""), .string("line\n"), .string(long),
+            .array([1, 2]), .object(["a": 1]),
+        ]
+        for capacity in [4, 8, 24, 64, 200] {
+            for value in values {
+                var written: [UInt8] = []
+                JSONWriter.write(value, to: &written)
+                ByteScratch.with(capacity: capacity) { scratch in
+                    _ = scratch.append(UInt8(ascii: "["))
+                    if scratch.append(value) {
+                        #expect(Array(scratch.bytes) == [UInt8(ascii: "[")] + written, "\(value) in \(capacity)")
+                        // Written again from where it is, when there is room for it.
+                        let range = 1..<scratch.count
+                        let fits = scratch.count + range.count <= capacity
+                        let again = scratch.appendAgain(range)
+                        #expect(again == fits)
+                        #expect(Array(scratch.bytes) == [UInt8(ascii: "[")] + written + (fits ? written : []))
+                    } else {
+                        // Nothing written; and only what is not written in place, or too long, fails.
+                        #expect(scratch.count == 1, "\(value) in \(capacity)")
+                        let inPlace: Bool = switch value {
+                        case .array, .object: false
+                        // Integers below 10¹⁵ and quarters below 10¹², as the writer's fast path takes them.
+                        case .number(let number):
+                            !number.isFinite || (abs(number) < 1e15 && number.rounded() == number)
+                                || (abs(number) < 1e12 && (number * 4).rounded() == number * 4)
+                        case .string(let string): !string.utf8.contains { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }
+                        default: true
+                        }
+                        #expect(!inPlace || written.count + 24 > capacity - 1, "\(value) in \(capacity)")
+                    }
+                }
+            }
+        }
+    }
+
     @Test("Numbers are written as Swift prints them, integers and quarters included")
     func numbers() {
         var values: [Double] = [0, -0.0, 1e15, -1e15, 1e300, 0.1, 1 / 3, 123.456, .pi, 2.5e-8]
