@@ -29,6 +29,21 @@ public final class TextEngine: Sendable {
     /// The paragraph cache's memory bound when none is given: 16 MiB.
     public static let defaultParagraphCacheByteLimit = 16 << 20
 
+    /// Which shaped paragraphs the paragraph cache keeps.
+    public enum ParagraphAdmission: Sendable, Hashable {
+        /// Every one: measuring a text a second time is nearly free. For measuring the same
+        /// texts again and again (a table re-measuring rows as they scroll back, a renderer
+        /// laying text out again on resize).
+        case every
+        /// Those whose text and styles come back: a text is kept from its second shaping on,
+        /// when its first is still remembered (the cache remembers about as many texts it did
+        /// not keep as it holds paragraphs of a sentence or two). For a batch that sees most
+        /// texts once: a paragraph of a text that never recurs is freed as soon as its row is
+        /// done, where kept it held memory for nothing and pushed out what does recur (names,
+        /// captions, timestamps). `galley` runs its engines this way.
+        case recurring
+    }
+
     /// An engine over `fonts`.
     ///
     /// - Parameters:
@@ -36,16 +51,18 @@ public final class TextEngine: Sendable {
     ///   - shapeCacheByteLimit: Memory bound of the word-level shape cache in bytes; 0 disables it.
     ///   - paragraphCacheByteLimit: Memory bound of the paragraph cache (shaped paragraphs by text
     ///     and styles, which makes measuring the same text again nearly free); 0 disables it.
+    ///   - paragraphAdmission: Which paragraphs that cache keeps (every one when not given).
     public init(
         fonts: FontCollection, shapeCacheByteLimit: Int = defaultShapeCacheByteLimit,
-        paragraphCacheByteLimit: Int = defaultParagraphCacheByteLimit
+        paragraphCacheByteLimit: Int = defaultParagraphCacheByteLimit, paragraphAdmission: ParagraphAdmission = .every
     ) {
         self.fonts = fonts
         shapeCache = shapeCacheByteLimit > 0 ? ShapeCache(byteLimit: shapeCacheByteLimit) : nil
-        paragraphCache = paragraphCacheByteLimit > 0 ? BoundedCache(byteLimit: paragraphCacheByteLimit) : nil
+        paragraphCache = paragraphCacheByteLimit > 0
+            ? BoundedCache(byteLimit: paragraphCacheByteLimit, admitsOnlyRecurring: paragraphAdmission == .recurring) : nil
     }
 
-    /// An engine over the bundled fonts; see ``init(fonts:shapeCacheByteLimit:paragraphCacheByteLimit:)``.
+    /// An engine over the bundled fonts; see ``init(fonts:shapeCacheByteLimit:paragraphCacheByteLimit:paragraphAdmission:)``.
     ///
     /// - Throws: ``FontError`` if the bundled fonts cannot be found.
     public convenience init(

@@ -35,13 +35,16 @@ final class BoundedCache<Key: PrecomputedHashKey, Value: Sendable>: @unchecked S
     let byteLimit: Int
 
     /// A cache holding at most about `byteLimit` bytes, in `shardCount` shards (rounded up to
-    /// a power of two).
-    init(byteLimit: Int, shardCount: Int = 16) {
+    /// a power of two). With `admitsOnlyRecurring`, a value is kept only when its key comes
+    /// back (see ``Shard/sightings``).
+    init(byteLimit: Int, shardCount: Int = 16, admitsOnlyRecurring: Bool = false) {
         self.byteLimit = byteLimit
         let count = shardCount <= 1 ? 1 : 1 << (Int.bitWidth - (shardCount - 1).leadingZeroBitCount)
         let perShard = max(byteLimit / count, 1)
         shards = .allocate(capacity: count)
-        for index in 0..<count { (shards + index).initialize(to: Mutex(Shard(byteLimit: perShard))) }
+        for index in 0..<count {
+            (shards + index).initialize(to: Mutex(Shard(byteLimit: perShard, admitsOnlyRecurring: admitsOnlyRecurring)))
+        }
         self.shardCount = count
         shardMask = UInt(count - 1)
     }
@@ -129,8 +132,41 @@ private struct Shard<Key: PrecomputedHashKey, Value>: ~Copyable {
     var hits = 0
     var misses = 0
     var evictions = 0
+    /// For a cache that admits only recurring keys: the hashes of keys offered once and not
+    /// kept, one per slot (a newer one takes the slot). A key is kept when it is offered again
+    /// while its hash is still here: a stream of keys that never come back (each row's own text,
+    /// in a batch) then never enters the cache, where each would push out what does recur and
+    /// hold memory for nothing. About as many slots as the shard holds values of a few KB: a
+    /// key that comes back after more others than that would have been pushed out before it
+    /// came back. Empty for a cache that admits every key.
+    private var sightings: [Int]
 
-    init(byteLimit: Int) { self.byteLimit = byteLimit }
+    init(byteLimit: Int, admitsOnlyRecurring: Bool) {
+        self.byteLimit = byteLimit
+        // A power of two from 16 to 1,024: a shaped paragraph of a sentence or two holds about 4 KB.
+        let slots = min(max(byteLimit / 4096, 16), 1024)
+        let count = admitsOnlyRecurring ? 1 << (Int.bitWidth - 1 - slots.leadingZeroBitCount) : 0
+        // Each slot starts with a value no hash that picks it can have (it would pick the next).
+        sightings = (0..<count).map { Self.hash(pickingSlot: ($0 + 1) & (count - 1)) }
+    }
+
+    /// The sightings slot of `hash`: bits above those that picked the shard.
+    private static func slot(of hash: Int, count: Int) -> Int {
+        Int(truncatingIfNeeded: UInt(bitPattern: hash) >> 16) & (count - 1)
+    }
+
+    /// A value whose slot is `slot`.
+    private static func hash(pickingSlot slot: Int) -> Int { slot << 16 }
+
+    /// Whether a value under a key with `hash` is to be kept: always, or (see ``sightings``)
+    /// when the key was offered before and the offer is remembered; a first offer is remembered.
+    private mutating func admits(hash: Int) -> Bool {
+        guard !sightings.isEmpty else { return true }
+        let slot = Self.slot(of: hash, count: sightings.count)
+        if sightings[slot] == hash { return true }
+        sightings[slot] = hash
+        return false
+    }
 
     private func node(for key: Key) -> Int? {
         node(hash: key.precomputedHash) { $0 == key }
@@ -167,6 +203,7 @@ private struct Shard<Key: PrecomputedHashKey, Value>: ~Copyable {
             moveToFront(existing)
             return []
         }
+        guard admits(hash: key.precomputedHash) else { return [] }
         let node: Int
         let entry = Node(key: key, value: value, hash: key.precomputedHash, bytes: size, previous: -1, next: head, movedAt: clock)
         clock &+= 1

@@ -91,6 +91,23 @@ struct ShapeCacheTests {
         #expect(engine.shapeCacheStatistics.entries == 1)  // the whole word, and no piece of it
     }
 
+    @Test("An engine keeping only recurring paragraphs shapes a text twice, then never again; texts seen once are not kept")
+    func recurringParagraphs() throws {
+        let engine = TextEngine(fonts: Shared.engine.fonts, paragraphAdmission: .recurring)
+        let text = AttributedText("Kept from its second measurement on", style: Shared.style(15))
+        let first = try engine.measure(text, width: 200)
+        #expect(engine.counters.paragraphsShaped == 1 && engine.paragraphCacheStatistics.entries == 0)
+        let second = try engine.measure(text, width: 200)
+        #expect(engine.counters.paragraphsShaped == 2 && engine.paragraphCacheStatistics.entries == 1)
+        let third = try engine.measure(text, width: 120)
+        #expect(engine.counters.paragraphsShaped == 2 && engine.paragraphCacheStatistics.hits == 1)
+        let uncachedThird = try Self.uncached.measure(text, width: 120)
+        #expect(first == second && third == uncachedThird)
+        // A stream of texts each measured once: every one shaped, none kept.
+        for index in 0..<300 { _ = try engine.measure("Row \(index) of a batch, seen once", style: Shared.style(15), width: 200) }
+        #expect(engine.counters.paragraphsShaped == 302 && engine.paragraphCacheStatistics.entries == 1)
+    }
+
     @Test("The paragraph cache makes measuring the same text again skip shaping altogether")
     func paragraphCache() throws {
         let engine = TextEngine(fonts: Shared.engine.fonts)

@@ -52,6 +52,30 @@ struct BoundedCacheTests {
         #expect(cache.statistics.entries == 10)
     }
 
+    @Test("A cache admitting only recurring keys keeps a key offered again, and none of a stream seen once")
+    func admitsOnlyRecurring() {
+        // One shard of 100 KB remembers 16 keys offered once (the fewest it remembers).
+        let cache = BoundedCache<Key, Entry>(byteLimit: 100_000, shardCount: 1, admitsOnlyRecurring: true)
+        for number in 0..<5 { cache.insert(Entry(number), for: Key(number: number), bytes: 100) }
+        #expect(cache.statistics.entries == 0)
+        for number in 0..<5 { #expect(cache.value(for: Key(number: number)) == nil) }
+        // Offered again while remembered: kept from then on.
+        for number in 0..<5 { cache.insert(Entry(number), for: Key(number: number), bytes: 100) }
+        for number in 0..<5 { #expect(cache.value(for: Key(number: number))?.number == number) }
+        // A stream of keys seen once (far more than it remembers) leaves them where they were,
+        // and itself nowhere.
+        for number in 1_000..<21_000 { cache.insert(Entry(number), for: Key(number: number), bytes: 100) }
+        #expect(cache.statistics.entries == 5 && cache.statistics.evictions == 0)
+        for number in 0..<5 { #expect(cache.value(for: Key(number: number))?.number == number) }
+        // A key offered again only after many others is not remembered: its second offer is a first.
+        cache.insert(Entry(1_000), for: Key(number: 1_000), bytes: 100)
+        #expect(cache.value(for: Key(number: 1_000)) == nil)
+        // An admitting-every-key cache keeps the first offer.
+        let every = BoundedCache<Key, Entry>(byteLimit: 100_000, shardCount: 1)
+        every.insert(Entry(7), for: Key(number: 7), bytes: 100)
+        #expect(every.value(for: Key(number: 7))?.number == 7)
+    }
+
     @Test("An entry larger than the whole bound is kept alone rather than refused")
     func oversizedEntry() {
         let cache = Self.cache()
