@@ -246,7 +246,6 @@ struct StackLayout {
 
     /// Grows or shrinks the slots' sizes to add up to `available`, freezing children at their
     /// limits; returns the free space there was to share out (negative for an overflow).
-    @discardableResult
     private func distribute(_ slots: UnsafeMutableBufferPointer<Slot>, available: Double) -> Double {
         func total() -> Double { slots.reduce(0) { $0 + $1.size } }
         var free = available - total()
