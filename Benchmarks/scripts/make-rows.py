@@ -5,8 +5,9 @@
 
 Titles are fixture labels, captions short labels, texts two fixture sentences joined: 303 Latin,
 Greek and Cyrillic sentences make 91,809 possible texts, so a text comes back only every ~90,000
-rows on average, long after the paragraph cache (about 2,000 such paragraphs) has let it go, while
-words repeat as real text's do.
+rows on average, long after a paragraph cache (about 2,000 such paragraphs) would have let it go
+(`galley`'s keeps only texts that come back within about as many others), while words repeat as
+real text's do.
 Deterministic: the same N gives the same bytes.
 """
 import json, random, sys
