@@ -91,36 +91,48 @@ public final class TextEngine: Sendable {
     /// ``shape(_:paragraph:)`` for text about to be broken at `width` (the widest first, when
     /// there are several): with a line limit, a long text may be shaped only as far as lines of
     /// that width show it. The paragraph answers every width as the whole text would.
-    package func shape(_ text: AttributedText, paragraph: ParagraphStyle, showing width: Double) throws(TextError) -> ShapedParagraph {
-        try shape(text.string, styles: .runs(text.runs), paragraph: paragraph, showing: width) { (text, nil) }
+    ///
+    /// - Parameter heightsOnly: Whether the caller reads only heights and baselines
+    ///   (``ShapedParagraph/measureHeight(width:)``): the start shaped can then stop a line
+    ///   sooner (see ``ParagraphShaper/shape(_:utf16:paragraph:showing:heightsOnly:)``).
+    package func shape(
+        _ text: AttributedText, paragraph: ParagraphStyle, showing width: Double, heightsOnly: Bool = false
+    ) throws(TextError) -> ShapedParagraph {
+        try shape(text.string, styles: .runs(text.runs), paragraph: paragraph, showing: width, heightsOnly: heightsOnly) { (text, nil) }
     }
 
-    /// ``shape(_:style:paragraph:)`` for text about to be broken at `width`; see ``shape(_:paragraph:showing:)``.
-    package func shape(_ string: String, style: TextStyle, paragraph: ParagraphStyle, showing width: Double) throws(TextError) -> ShapedParagraph {
-        try shape(string, styles: .single(style), paragraph: paragraph, showing: width) { Self.text(string, style: style) }
+    /// ``shape(_:style:paragraph:)`` for text about to be broken at `width`; see ``shape(_:paragraph:showing:heightsOnly:)``.
+    package func shape(
+        _ string: String, style: TextStyle, paragraph: ParagraphStyle, showing width: Double, heightsOnly: Bool = false
+    ) throws(TextError) -> ShapedParagraph {
+        try shape(string, styles: .single(style), paragraph: paragraph, showing: width, heightsOnly: heightsOnly) {
+            Self.text(string, style: style)
+        }
     }
 
-    /// ``shape(_:style:paragraph:showing:)`` for a string in styles prepared for many strings:
-    /// the paragraph cache's lookup hashes and compares the string alone.
-    package func shape(_ string: String, prepared: PreparedTextStyle, showing width: Double) throws(TextError) -> ShapedParagraph {
+    /// ``shape(_:style:paragraph:showing:heightsOnly:)`` for a string in styles prepared for
+    /// many strings: the paragraph cache's lookup hashes and compares the string alone.
+    package func shape(
+        _ string: String, prepared: PreparedTextStyle, showing width: Double, heightsOnly: Bool = false
+    ) throws(TextError) -> ShapedParagraph {
         try shape(
             string, hash: ParagraphKey.hash(string: string, resuming: prepared.stateBeforeText),
             matching: { $0.matches(string: string, prepared: prepared) },
             key: { ParagraphKey(string: string, prepared: prepared, hash: $0) },
-            paragraph: prepared.paragraph, showing: width) { Self.text(string, style: prepared.style) }
+            paragraph: prepared.paragraph, showing: width, heightsOnly: heightsOnly) { Self.text(string, style: prepared.style) }
     }
 
     /// The paragraph cache's entry for `string` in `styles`, or the text `make` gives (with its
     /// UTF-16 units when it has them), shaped and cached.
     private func shape(
         _ string: String, styles: ParagraphKey.Styles, paragraph: ParagraphStyle, showing width: Double?,
-        make: () -> (AttributedText, utf16: [UInt16]?)
+        heightsOnly: Bool = false, make: () -> (AttributedText, utf16: [UInt16]?)
     ) throws(TextError) -> ShapedParagraph {
         try shape(
             string, hash: ParagraphKey.hash(string: string, styles: styles, paragraph: paragraph),
             matching: { $0.matches(string: string, styles: styles, paragraph: paragraph) },
             key: { ParagraphKey(string: string, styles: styles, paragraph: paragraph, hash: $0) },
-            paragraph: paragraph, showing: width, make: make)
+            paragraph: paragraph, showing: width, heightsOnly: heightsOnly, make: make)
     }
 
     /// The paragraph cache's entry whose key has `hash` and is `matching`, or the text `make`
@@ -128,13 +140,14 @@ public final class TextEngine: Sendable {
     /// stored keys are compared with the text as it is.
     private func shape(
         _ string: String, hash: Int, matching: @Sendable (ParagraphKey) -> Bool, key: (Int) -> ParagraphKey,
-        paragraph: ParagraphStyle, showing width: Double?, make: () -> (AttributedText, utf16: [UInt16]?)
+        paragraph: ParagraphStyle, showing width: Double?, heightsOnly: Bool,
+        make: () -> (AttributedText, utf16: [UInt16]?)
     ) throws(TextError) -> ShapedParagraph {
         if let cached = paragraphCache?.value(hash: hash, where: matching) { return cached }
         counterStore.paragraphsShaped.wrappingAdd(1, ordering: .relaxed)
         let (text, utf16) = make()
         let shaped = try ParagraphShaper(fonts: fonts, shaper: shaper, cache: shapeCache, iterators: iterators, counters: counterStore)
-            .shape(text, utf16: consume utf16, paragraph: paragraph, showing: width)
+            .shape(text, utf16: consume utf16, paragraph: paragraph, showing: width, heightsOnly: heightsOnly)
         paragraphCache?.insert(shaped, for: key(hash), bytes: shaped.byteCount + string.utf8.count)
         return shaped
     }

@@ -13,7 +13,8 @@ struct RowMeasurer {
     let template: CompiledTemplate
     let environment: LayoutEnvironment
     /// Whether containers keep their measured children, which arranging needs and a row's
-    /// height does not (see ``heights(_:template:widths:environment:memory:)``).
+    /// height does not (see ``heights(_:template:widths:environment:memory:)``). Without them,
+    /// labels read only their texts' heights, and shape no more text than those need.
     let keepsChildren: Bool
     /// Per label (by ``CompiledLabel/index``): its shaped text and its measurements by kind.
     private var labels: [LabelState] = []
@@ -384,9 +385,11 @@ struct RowMeasurer {
     }
 
     /// The label's text shaped for lines of `width` first (see
-    /// ``TextEngine/shape(_:paragraph:showing:)``), or nil when it is empty (the label collapses).
+    /// ``TextEngine/shape(_:paragraph:showing:heightsOnly:)``), or nil when it is empty (the
+    /// label collapses). A measurer that keeps no children reads only the text's heights.
     private func shape(_ label: CompiledLabel, node: Int, showing width: Double) throws(LayoutError) -> ShapedParagraph? {
         let engine = environment.textEngine
+        let heightsOnly = !keepsChildren
         let text: AttributedText
         switch label.content {
         case .runs(let runs):
@@ -398,12 +401,17 @@ struct RowMeasurer {
             // no particular language, no paragraph style either).
             guard let string = try string(for: label.content, node: node) else { return nil }
             do {
-                guard environment.language != nil else { return try engine.shape(string, prepared: label.prepared, showing: width) }
-                return try engine.shape(string, style: label.style.style, paragraph: paragraphStyle(of: label), showing: width)
+                guard environment.language != nil else {
+                    return try engine.shape(string, prepared: label.prepared, showing: width, heightsOnly: heightsOnly)
+                }
+                return try engine.shape(
+                    string, style: label.style.style, paragraph: paragraphStyle(of: label), showing: width, heightsOnly: heightsOnly)
             } catch { throw .text(error) }
         }
         guard !text.string.isEmpty else { return nil }
-        do { return try engine.shape(text, paragraph: paragraphStyle(of: label), showing: width) } catch { throw .text(error) }
+        do {
+            return try engine.shape(text, paragraph: paragraphStyle(of: label), showing: width, heightsOnly: heightsOnly)
+        } catch { throw .text(error) }
     }
 
     /// The label's paragraph style in the row's language.

@@ -15,8 +15,14 @@ struct ParagraphShaper {
     /// `text` shaped whole, or, when `width` is given and the paragraph style limits lines, only
     /// the start of it that lines of that width can show (see ``VisiblePrefix``). `utf16`: the
     /// text's UTF-16 units, when the caller has them.
+    ///
+    /// A caller that reads only heights (`heightsOnly`) gets a start a line shorter: the last
+    /// line allowed need only begin in it (see ``VisiblePrefix/givesWholeHeights(lineCount:of:)``),
+    /// which for a two-line preview halves the text shaped. Its lines themselves, when asked
+    /// for, take a longer start.
     func shape(
-        _ text: AttributedText, utf16: consuming [UInt16]? = nil, paragraph: ParagraphStyle, showing width: Double? = nil
+        _ text: AttributedText, utf16: consuming [UInt16]? = nil, paragraph: ParagraphStyle, showing width: Double? = nil,
+        heightsOnly: Bool = false
     ) throws(TextError) -> ShapedParagraph {
         if let problem = paragraph.problem { throw .invalidStyle(problem) }
         for run in text.runs where !run.style.isValid {
@@ -24,8 +30,8 @@ struct ParagraphShaper {
         }
         var startLength: Int?
         if let width, paragraph.maximumLines > 0, let size = text.runs.lazy.map(\.style.size).min() {
-            startLength = VisiblePrefix.length(
-                toShow: width, lines: paragraph.maximumLines, advance: VisiblePrefix.smallAdvance(size: size))
+            let lines = heightsOnly ? max(paragraph.maximumLines - 1, 1) : paragraph.maximumLines
+            startLength = VisiblePrefix.length(toShow: width, lines: lines, advance: VisiblePrefix.smallAdvance(size: size))
         }
         return try shapeValidated(text, utf16: consume utf16, paragraph: paragraph, startLength: startLength)
     }
@@ -78,8 +84,21 @@ struct ParagraphShaper {
             locale: locale, language: language, knownLeftToRight: true) { units in
             VisiblePrefix(
                 text: text, paragraph: paragraph, shaper: self, wholeLength: wholeLength,
-                lastWordUnit: units.words.last?.start ?? 0)
+                lastWordUnit: units.words.last?.start ?? 0, restBox: Self.lineBox(of: text.runs, from: cut, chains: chains))
         }
+    }
+
+    /// The metrics of the line box that text in `runs` from unit `start` on is set in, when it
+    /// is one: past a start's cut every character is in its run's primary face (see
+    /// ``VisiblePrefix``), so the runs there that share a size and primary face's box share it.
+    private static func lineBox(of runs: [AttributedText.Run], from start: Int, chains: [FallbackChain]) -> ScaledFontMetrics? {
+        var box: ScaledFontMetrics?
+        for (index, run) in runs.enumerated() where run.range.upperBound > start {
+            let metrics = chains[index].primary.metrics.scaled(to: run.style.size)
+            if let box, !box.hasSameLineBox(as: metrics) { return nil }
+            box = metrics
+        }
+        return box
     }
 
     /// `utf16`, the text in `styleRuns` or (`isCut`) a start of it, shaped. The items' style

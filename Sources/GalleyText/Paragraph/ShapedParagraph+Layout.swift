@@ -32,7 +32,8 @@ extension ShapedParagraph {
     }
 
     /// What a measurement reports about the lines at `available`, or nil when this is the start
-    /// of a text and those lines need more of it. Only these numbers are kept, not the lines.
+    /// of a text and those lines need more of it (without `exactTruncation`, only the heights
+    /// and baselines need be the whole text's). Only these numbers are kept, not the lines.
     @inline(__always)
     private func stackLines(at available: Double, exactTruncation: Bool) -> LineSummary? {
         counters.lineBreakPasses.wrappingAdd(1, ordering: .relaxed)
@@ -45,7 +46,10 @@ extension ShapedParagraph {
             summary.count += 1
             summary.widest = max(summary.widest, line.width)
         }
-        if let visiblePrefix, !visiblePrefix.shows(nextLineUnit: next) { return nil }
+        if let visiblePrefix, !visiblePrefix.shows(nextLineUnit: next),
+            exactTruncation || !visiblePrefix.givesWholeHeights(lineCount: summary.count, of: self) {
+            return nil
+        }
         return summary
     }
 
@@ -77,7 +81,7 @@ extension ShapedParagraph {
 
     /// Whether every line has the same box: the items' metrics are alike, and so are the
     /// ellipsis's when one can end a line.
-    private var linesShareOneBox: Bool {
+    var linesShareOneBox: Bool {
         uniformMetrics != nil && (truncationKeepsLineHeight || !paragraphStyle.lineBreakMode.isTruncating)
     }
 

@@ -20,6 +20,9 @@ import Synchronization
 /// - a width's lines count only if the line after the last shown starts at or before the
 ///   start's last word: the line breaker and the truncator then never read past that word.
 ///
+/// Heights ask less: lines that reach the limit have the whole text's heights once the last
+/// one begins in the start (see ``givesWholeHeights(lineCount:of:)``).
+///
 /// A width that shows more goes to a longer start (shaped once, kept), and in the end to the
 /// whole text, so every answer is the whole text's. The longer start lives with this one, outside
 /// the paragraph cache's byte count: at most the whole text's paragraph more per cached start.
@@ -28,22 +31,42 @@ final class VisiblePrefix: Sendable {
     let wholeLength: Int
     /// The unit where the start's last word begins.
     let lastWordUnit: Int
+    /// The line box of the text past the start, when all of it has one (one style, most text).
+    let restBox: ScaledFontMetrics?
     private let text: AttributedText
     private let paragraph: ParagraphStyle
     private let shaper: ParagraphShaper
     private let longer = Mutex<ShapedParagraph?>(nil)
 
-    init(text: AttributedText, paragraph: ParagraphStyle, shaper: ParagraphShaper, wholeLength: Int, lastWordUnit: Int) {
+    init(
+        text: AttributedText, paragraph: ParagraphStyle, shaper: ParagraphShaper, wholeLength: Int, lastWordUnit: Int,
+        restBox: ScaledFontMetrics?
+    ) {
         self.text = text
         self.paragraph = paragraph
         self.shaper = shaper
         self.wholeLength = wholeLength
         self.lastWordUnit = lastWordUnit
+        self.restBox = restBox
     }
 
     /// Whether lines that stop with the next one starting at `nextLineUnit` (the unit count when
     /// none is left) are the whole text's.
     func shows(nextLineUnit: Int) -> Bool { nextLineUnit <= lastWordUnit }
+
+    /// Whether `lineCount` lines of `start` (the paragraph of this start) at a width have the
+    /// whole text's heights and baselines, even where the last of them would read past the start.
+    ///
+    /// So when they are as many as the limit allows and every line has one box, the rest of the
+    /// text's too. Each line before the last ends where the whole text's does: a word that
+    /// does not fit, or a break, ends it, and the next line starts in the start, so both come
+    /// from it (the cut is where the whole text breaks too; the start's words are the whole
+    /// text's). The last begins where the whole text's does, and with more text would still be
+    /// the last allowed, in the same box; its truncation cannot change its height either.
+    func givesWholeHeights(lineCount: Int, of start: ShapedParagraph) -> Bool {
+        guard let restBox, let box = start.uniformMetrics else { return false }
+        return lineCount == paragraph.maximumLines && start.linesShareOneBox && box.hasSameLineBox(as: restBox)
+    }
 
     /// A longer start of the text (or the whole of it) for a width that `current`, this start,
     /// does not show enough of; made once, then kept.
