@@ -19,10 +19,14 @@ public struct ByteScratch {
     /// How many bytes have been written.
     public private(set) var count = 0
 
-    private init(base: UnsafeMutablePointer<UInt8>, capacity: Int) { (self.base, self.capacity) = (base, capacity) }
+    @usableFromInline
+    init(base: UnsafeMutablePointer<UInt8>, capacity: Int) { (self.base, self.capacity) = (base, capacity) }
 
     /// Runs `body` with an empty scratch of `capacity` bytes in stack memory (valid only
     /// during `body`: append its ``bytes`` to your output there).
+    // Inlinable, so that callers in other modules get it specialized: generic, it looked up
+    // the metadata of the standard library's `Result` at every call (about 650 instructions).
+    @inlinable
     public static func with<Result>(capacity: Int = memberCapacity, _ body: (inout ByteScratch) -> Result) -> Result {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer in
             var scratch = ByteScratch(base: buffer.baseAddress!, capacity: capacity)
