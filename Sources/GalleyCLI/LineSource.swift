@@ -32,6 +32,8 @@ final class LineSource {
     private var position = 0
     private var lineNumber = 0
     private var atEnd = true
+    /// What reading the next file threw after some lines of this chunk were read.
+    private var deferredError: (any Error)?
 
     /// Reads `paths` in order; no paths (or "-") means standard input.
     init(paths: [String]) {
@@ -40,9 +42,25 @@ final class LineSource {
 
     /// Up to `count` more lines, or an empty array at the end of all input.
     ///
-    /// - Throws: `CocoaError` when a file cannot be opened.
+    /// - Throws: `CocoaError` when a file cannot be opened, ``ReadError`` when one cannot be
+    ///   read: once the lines before it have been handed out (the call after theirs).
     func next(_ count: Int) throws -> [Line] {
+        if let error = deferredError {
+            deferredError = nil
+            throw error
+        }
         var lines: [Line] = []
+        do {
+            try read(count, into: &lines)
+        } catch where !lines.isEmpty {
+            // The lines read before a file that fails go out first: its error comes next call.
+            deferredError = error
+        }
+        return lines
+    }
+
+    /// Appends lines to `lines` until it holds `count` or the input ends.
+    private func read(_ count: Int, into lines: inout [Line]) throws {
         while lines.count < count {
             if atEnd {
                 guard !pending.isEmpty else { break }
@@ -64,7 +82,6 @@ final class LineSource {
                 position = 0
             }
         }
-        return lines
     }
 
     /// The unread part of `buffer` followed by up to ``chunkSize`` bytes read straight into the

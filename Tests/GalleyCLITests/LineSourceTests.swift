@@ -66,4 +66,25 @@ struct LineSourceTests {
             "\(error)" == "cannot read \(folder.path): Is a directory"
         }
     }
+
+    @Test("Lines before a file that cannot be opened or read are handed out first, then its error")
+    func linesBeforeAFailingFile() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("galley-before-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("five.jsonl")
+        try "1\n2\n3\n4\n5\n".write(to: file, atomically: true, encoding: .utf8)
+        let absent = folder.appendingPathComponent("absent.jsonl").path
+        for (failing, message) in [(folder.path, "cannot read \(folder.path): Is a directory"), (absent, "absent.jsonl")] {
+            let source = LineSource(paths: [file.path, failing, file.path])
+            let lines = try source.next(10)
+            #expect(lines.map { String(decoding: $0.bytes, as: UTF8.self) } == ["1", "2", "3", "4", "5"])
+            #expect(lines.allSatisfy { $0.file == file.path })
+            #expect {
+                _ = try source.next(10)
+            } throws: { error in
+                "\(error)".contains(message)
+            }
+        }
+    }
 }

@@ -41,6 +41,27 @@ struct RowCommandTests {
         #expect(output.stderr.contains("3 line(s) failed"))
     }
 
+    @Test("heights: over several chunks, every line before an unreadable file is written in order, then its error")
+    func linesBeforeAnUnreadableFile() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("galley-chunks-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // Past two chunks of 4,096 lines, so that the folder is reached partway through a third.
+        let count = 9_000
+        let file = directory.appendingPathComponent("rows.jsonl")
+        let rows = (0..<count).map { #"{"id": \#($0), "kind": "message", "title": "Row \#($0)", "text": "Body of row \#($0)"}"# }
+        try (rows.joined(separator: "\n") + "\n").write(to: file, atomically: true, encoding: .utf8)
+        var outputs: [String] = []
+        for jobs in ["1", "2"] {
+            let output = try GalleyExecutable.run(["heights", "--width", "320", "--jobs", jobs, file.path, directory.path])
+            #expect(output.status != 0)
+            #expect(output.stderr.contains("cannot read \(directory.path): Is a directory"))
+            #expect(output.lines.map { $0["id"] as? Int } == (0..<count).map { $0 }, "\(jobs) jobs")
+            outputs.append(output.stdout)
+        }
+        #expect(outputs[0] == outputs[1])
+    }
+
     @Test("heights: string and integer ids are written the same way on each of their lines, short or long")
     func heightsIDs() throws {
         // (id as input, id as written): lines are composed a row at a time in stack memory,
