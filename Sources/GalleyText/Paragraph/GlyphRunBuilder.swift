@@ -116,7 +116,7 @@ struct GlyphRunBuilder {
         let lower = paragraph.units.start(ofUnit: range.lowerBound)
         let upper = paragraph.units.start(ofUnit: range.upperBound)
         // A word cut by the line or truncation is drawn from its reshaped pieces.
-        var logical = items[itemIndex].segments
+        var logical = paragraph.segments(ofItem: itemIndex)
         if cuts.contains(where: { $0.item == itemIndex }) {
             logical = logical.flatMap { placed -> [PlacedSegment] in
                 let end = placed.start + placed.segment.length

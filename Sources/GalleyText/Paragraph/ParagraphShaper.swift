@@ -33,14 +33,15 @@ struct ParagraphShaper {
             let lines = heightsOnly ? max(paragraph.maximumLines - 1, 1) : paragraph.maximumLines
             startLength = VisiblePrefix.length(toShow: width, lines: lines, advance: VisiblePrefix.smallAdvance(size: size))
         }
-        return try shapeValidated(text, utf16: consume utf16, paragraph: paragraph, startLength: startLength)
+        return try shapeValidated(
+            text, utf16: consume utf16, paragraph: paragraph, startLength: startLength, keepingSegments: !heightsOnly)
     }
 
     /// `text` shaped whole, or a start of it at least `startLength` units long when one can
     /// stand for the whole; the text and styles shaped before, so nothing can throw.
     func shape(_ text: AttributedText, paragraph: ParagraphStyle, startLength: Int) -> ShapedParagraph {
         do {
-            return try shapeValidated(text, utf16: nil, paragraph: paragraph, startLength: startLength)
+            return try shapeValidated(text, utf16: nil, paragraph: paragraph, startLength: startLength, keepingSegments: true)
         } catch {
             // Unreachable: only styles, the language and the fonts can fail, and all three
             // shaped this text's start before.
@@ -49,8 +50,11 @@ struct ParagraphShaper {
     }
 
     /// `text`, its styles valid, shaped whole or from the start (see ``VisiblePrefix/cut(_:atLeast:paragraph:chains:)``).
+    /// Without `keepingSegments`, plain text's items are built without their segments (see
+    /// ``ShapedParagraph/segments(ofItem:)``).
     private func shapeValidated(
-        _ text: AttributedText, utf16: consuming [UInt16]?, paragraph: ParagraphStyle, startLength: Int?
+        _ text: AttributedText, utf16: consuming [UInt16]?, paragraph: ParagraphStyle, startLength: Int?,
+        keepingSegments: Bool
     ) throws(TextError) -> ShapedParagraph {
         // Taken over rather than copied: a start cut short in place below must be its only holder.
         var utf16 = (consume utf16) ?? text.string.utf16Units
@@ -69,7 +73,8 @@ struct ParagraphShaper {
         }
         guard let cut else {
             return try shape(utf16, isCut: false, styleRuns: text.runs, chains: chains, paragraph: paragraph,
-                locale: locale, language: language, knownLeftToRight: false, visiblePrefix: { _ in nil })
+                locale: locale, language: language, knownLeftToRight: false, keepingSegments: keepingSegments,
+                visiblePrefix: { _ in nil })
         }
         // The start is the units' array cut short when it keeps most of it (no copy; the rest of
         // its room stays with the paragraph), else a copy (a long text's room would).
@@ -81,7 +86,7 @@ struct ParagraphShaper {
         }
         // A cut text is left to right throughout (see `VisiblePrefix`), and so is its start.
         return try shape(utf16, isCut: true, styleRuns: text.runs, chains: chains, paragraph: paragraph,
-            locale: locale, language: language, knownLeftToRight: true) { units in
+            locale: locale, language: language, knownLeftToRight: true, keepingSegments: keepingSegments) { units in
             VisiblePrefix(
                 text: text, paragraph: paragraph, shaper: self, wholeLength: wholeLength,
                 lastWordUnit: units.words.last?.start ?? 0, restBox: Self.lineBox(of: text.runs, from: cut, chains: chains))
@@ -107,7 +112,7 @@ struct ParagraphShaper {
     /// ``TextAnalysis/analyze``).
     private func shape(
         _ utf16: [UInt16], isCut: Bool, styleRuns: [AttributedText.Run], chains: [FallbackChain],
-        paragraph: ParagraphStyle, locale: String, language: String, knownLeftToRight: Bool,
+        paragraph: ParagraphStyle, locale: String, language: String, knownLeftToRight: Bool, keepingSegments: Bool,
         visiblePrefix: (BreakUnits) -> VisiblePrefix?
     ) throws(TextError) -> ShapedParagraph {
         let baseLineHeight = styleRuns.first.map { run in
@@ -118,7 +123,9 @@ struct ParagraphShaper {
         let plain = usesPlainBuilder && styleRuns.count == 1 && paragraph.lineBreakMode != .charWrap
             && paragraph.direction != .rightToLeft && SimpleLineBreaks.applies(toLocale: locale)
             ? utf16.withUnsafeBufferPointer { buffer in
-                PlainParagraphBuilder.build(buffer, style: styleRuns[0].style, chain: chains[0], segmentShaper: segmentShaper)
+                PlainParagraphBuilder.build(
+                    buffer, style: styleRuns[0].style, chain: chains[0], segmentShaper: segmentShaper,
+                    keepingSegments: keepingSegments)
             }
             : nil
         let parts: ParagraphParts
@@ -148,7 +155,7 @@ struct ParagraphShaper {
             paragraphStyle: paragraph, missingCharacters: parts.missing, baseLineHeight: baseLineHeight,
             utf16: utf16, paragraphLevels: paragraphLevels, items: parts.items, itemUnitEnds: parts.itemUnitEnds,
             units: parts.units, ellipses: ellipses, segmentShaper: segmentShaper, counters: counters,
-            visiblePrefix: visiblePrefix(parts.units))
+            visiblePrefix: visiblePrefix(parts.units), defersSegments: plain != nil && !keepingSegments)
     }
 }
 

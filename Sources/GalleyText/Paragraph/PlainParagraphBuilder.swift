@@ -18,9 +18,11 @@ internal import CHarfBuzz
 /// The tests hold the result to the general builder's on the same text, field by field.
 enum PlainParagraphBuilder {
     /// The parts of the paragraph of `text` in `style`, or nil when the text is not plain (the
-    /// caller checks the paragraph style and locale).
+    /// caller checks the paragraph style and locale). Without `keepingSegments`, the items are
+    /// left without their segments (see ``ShapedParagraph/segments(ofItem:)``).
     static func build(
-        _ text: UnsafeBufferPointer<UInt16>, style: TextStyle, chain: FallbackChain, segmentShaper: SegmentShaper
+        _ text: UnsafeBufferPointer<UInt16>, style: TextStyle, chain: FallbackChain, segmentShaper: SegmentShaper,
+        keepingSegments: Bool = true
     ) -> ParagraphParts? {
         guard !text.isEmpty, chain.primaryCoversPrintableASCII else { return nil }
         let count = text.count
@@ -46,7 +48,14 @@ enum PlainParagraphBuilder {
                     var item = ShapedItem(
                         range: start..<end, styleIndex: 0, style: style, face: primary, level: 0, script: script,
                         segmentShaper: segmentShaper)
-                    item.segments = shapeSegments(of: item, text, flags: flags, shaper: segmentShaper, advances: advances)
+                    if keepingSegments {
+                        item.segments = shapeSegments(of: item, text, flags: flags, shaper: segmentShaper, advances: advances)
+                    } else {
+                        var space: ShapedSegment?
+                        forEachSegment(of: item.range, text, flags: flags) { range in
+                            item.writeAdvances(ofSegment: range, of: text, space: &space, shaper: segmentShaper, advances: advances)
+                        }
+                    }
                     items.append(item)
                     start = end
                 }
@@ -142,8 +151,8 @@ enum PlainParagraphBuilder {
         return firstScript >= 0 ? PlainUnits.scripts[firstScript] : HB_SCRIPT_COMMON.rawValue
     }
 
-    /// The item's segments (each space, each run of other units up to the next segment start),
-    /// shaped; their advances written per unit (see ``ShapedItem/placeSegment(_:of:space:shaper:advances:)``).
+    /// The item's segments, shaped; their advances written per unit (see
+    /// ``ShapedItem/placeSegment(_:of:space:shaper:advances:)``).
     private static func shapeSegments(
         of item: ShapedItem, _ text: UnsafeBufferPointer<UInt16>, flags: UnsafeBufferPointer<UnitFlags>,
         shaper segmentShaper: SegmentShaper, advances: UnsafeMutableBufferPointer<Double>
@@ -152,16 +161,41 @@ enum PlainParagraphBuilder {
         // A word and a space every ~6 units in alphabetic text: most items never regrow the array.
         segments.reserveCapacity(item.range.count / 3 + 1)
         var space: ShapedSegment?
-        var start = item.range.lowerBound
-        while start < item.range.upperBound {
-            var end = start + 1
-            if text[start] != 0x20 {
-                while end < item.range.upperBound && !flags[end].contains(.segmentStart) { end += 1 }
-            }
-            segments.append(item.placeSegment(start..<end, of: text, space: &space, shaper: segmentShaper, advances: advances))
-            start = end
+        forEachSegment(of: item.range, text, flags: flags) { range in
+            segments.append(item.placeSegment(range, of: text, space: &space, shaper: segmentShaper, advances: advances))
         }
         return segments
+    }
+
+    /// The segments of an item built without them (see ``ShapedParagraph/segments(ofItem:)``),
+    /// from its text and its units' flags: as ``build(_:style:chain:segmentShaper:keepingSegments:)``
+    /// would have kept them.
+    static func segments(
+        of item: ShapedItem, _ text: UnsafeBufferPointer<UInt16>, flags: UnsafeBufferPointer<UnitFlags>, shaper: SegmentShaper
+    ) -> [PlacedSegment] {
+        // Advances written again, to room thrown away: the units already hold them.
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: text.count) { advances in
+            advances.initialize(repeating: 0)
+            return shapeSegments(of: item, text, flags: flags, shaper: shaper, advances: advances)
+        }
+    }
+
+    /// Calls `body` with the range of each of the segments in `range`, in order: each space,
+    /// each run of other units up to the next segment start.
+    @inline(__always)
+    private static func forEachSegment(
+        of range: Range<Int>, _ text: UnsafeBufferPointer<UInt16>, flags: UnsafeBufferPointer<UnitFlags>,
+        _ body: (Range<Int>) -> Void
+    ) {
+        var start = range.lowerBound
+        while start < range.upperBound {
+            var end = start + 1
+            if text[start] != 0x20 {
+                while end < range.upperBound && !flags[end].contains(.segmentStart) { end += 1 }
+            }
+            body(start..<end)
+            start = end
+        }
     }
 
     /// The units grouped into break words (each starting at a break opportunity) and summed,

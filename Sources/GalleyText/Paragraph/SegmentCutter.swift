@@ -71,7 +71,7 @@ extension ShapedParagraph {
 
     /// The segment of `item` holding UTF-16 offset `offset`, and its range.
     private func segment(containing offset: Int, item: Int) -> (PlacedSegment, Range<Int>)? {
-        let segments = items[item].segments
+        let segments = segments(ofItem: item)
         let after = segments.partitionPoint { $0.start <= offset }
         guard after > 0 else { return nil }
         let found = segments[after - 1]

@@ -1,5 +1,7 @@
 // A paragraph analysed and shaped once, ready to be broken into lines at any width.
 
+import Synchronization
+
 /// Text that has been analysed (graphemes, break opportunities, bidi, scripts), given fonts and
 /// shaped, but not yet broken into lines.
 ///
@@ -52,12 +54,18 @@ public final class ShapedParagraph: Sendable {
     let segmentShaper: SegmentShaper
     /// Pieces of words this paragraph's lines cut off, reshaped (see `exactWidth(of:summed:)`).
     let cutPieces = CutPieceCache()
+    /// Whether the items were built without their segments (see ``segments(ofItem:)``).
+    let defersSegments: Bool
+    /// The items' segments, once asked for, when they were not built with them.
+    private let deferredSegments = Mutex<[[PlacedSegment]]?>(nil)
 
     init(
         paragraphStyle: ParagraphStyle, missingCharacters: [Unicode.Scalar], baseLineHeight: Double,
         utf16: [UInt16], paragraphLevels: [(start: Int, level: UInt8)], items: [ShapedItem], itemUnitEnds: [Int], units: BreakUnits,
-        ellipses: [Ellipsis], segmentShaper: SegmentShaper, counters: CounterStore, visiblePrefix: VisiblePrefix?
+        ellipses: [Ellipsis], segmentShaper: SegmentShaper, counters: CounterStore, visiblePrefix: VisiblePrefix?,
+        defersSegments: Bool = false
     ) {
+        self.defersSegments = defersSegments
         self.visiblePrefix = visiblePrefix
         self.segmentShaper = segmentShaper
         self.counters = counters
@@ -92,6 +100,28 @@ public final class ShapedParagraph: Sendable {
 
     /// The base level of the bidi paragraph holding UTF-16 offset `index`.
     func baseLevel(at index: Int) -> UInt8 { TextAnalysis.baseLevel(at: index, in: paragraphLevels) }
+
+    /// The words and spaces of item `index`, in logical order: glyphs for renderers, and the
+    /// words that lines cut through.
+    ///
+    /// A paragraph shaped for heights alone (a batch row's label) reads only its units'
+    /// advances, so its items are built without their segments: keeping each one in the
+    /// paragraph took a reference to it (and gave it back when the paragraph went), two atomic
+    /// operations for every word of every row. Asked for, they are found again (in the shape
+    /// cache, or shaped) for every item at once, and kept.
+    func segments(ofItem index: Int) -> [PlacedSegment] {
+        guard defersSegments else { return items[index].segments }
+        return deferredSegments.withLock { deferred in
+            if deferred == nil {
+                deferred = utf16.withUnsafeBufferPointer { text in
+                    units.flags.withUnsafeBufferPointer { flags in
+                        items.map { PlainParagraphBuilder.segments(of: $0, text, flags: flags, shaper: segmentShaper) }
+                    }
+                }
+            }
+            return deferred.unsafelyUnwrapped[index]
+        }
+    }
 }
 
 /// A run of text in one style, face, script and bidi level, shaped segment by segment.
@@ -152,6 +182,25 @@ extension ShapedItem {
         }
         segment.writeAdvances(into: UnsafeMutableBufferPointer(rebasing: advances[range]), scale: scale, letterSpacing: letterSpacing)
         return PlacedSegment(start: range.lowerBound, segment: consume segment)
+    }
+
+    /// ``placeSegment(_:of:space:shaper:advances:)`` for a paragraph that keeps no segments
+    /// (see ``ShapedParagraph/segments(ofItem:)``): only the advances are written, read from
+    /// the segment where the cache holds it.
+    @inline(__always)
+    func writeAdvances(
+        ofSegment range: Range<Int>, of text: UnsafeBufferPointer<UInt16>, space: inout ShapedSegment?, shaper: SegmentShaper,
+        advances: UnsafeMutableBufferPointer<Double>
+    ) {
+        let target = UnsafeMutableBufferPointer(rebasing: advances[range])
+        if text[range.lowerBound] == 0x20 {
+            if space == nil { space = shaper.shape(UnsafeBufferPointer(rebasing: text[range]), face: face, key: shapeKey) }
+            space.unsafelyUnwrapped.writeAdvances(into: target, scale: scale, letterSpacing: letterSpacing)
+            return
+        }
+        shaper.withShaped(UnsafeBufferPointer(rebasing: text[range]), face: face, key: shapeKey) { segment in
+            segment.writeAdvances(into: target, scale: scale, letterSpacing: letterSpacing)
+        }
     }
 }
 

@@ -27,6 +27,21 @@ struct SegmentShaper: Sendable {
         return made
     }
 
+    /// ``shape(_:face:key:)`` for a caller that only reads the segment: `body` gets it in place
+    /// in the cache, so no reference to it is taken (see ``BoundedCache/withValue(for:_:)``).
+    @inline(__always)
+    func withShaped(_ text: UnsafeBufferPointer<UInt16>, face: FontFace, key: ShapeKey, _ body: (ShapedSegment) -> Void) {
+        guard cache != nil, text.count <= Self.longestCachedSegment else {
+            body(shaper.shape(text, face: face, key: key))
+            return
+        }
+        let wordKey = key.with(text: SegmentText(text))
+        if cache?.withValue(for: wordKey, body) == true { return }
+        let made = shaper.shape(text, face: face, key: key)
+        cache?.insert(made, for: wordKey, bytes: made.byteCount + wordKey.text.byteCount + 96)
+        body(made)
+    }
+
     /// The cache key for an item's segments (the text is added per segment).
     func key(face: FontFace, featureSetID: Int, script: UInt32, isRightToLeft: Bool) -> ShapeKey {
         ShapeKey(

@@ -63,6 +63,18 @@ final class BoundedCache<Key: PrecomputedHashKey, Value: Sendable>: @unchecked S
         shard(forHash: key.precomputedHash).pointee.withLock { $0.lookUp(key) }
     }
 
+    /// Calls `body` with the cached value for `key` under the shard's lock, for a caller that
+    /// keeps no reference to it (which ``value(for:)`` takes: two atomic operations), and
+    /// returns true; false when there is none (counted as a miss).
+    @inline(__always)
+    func withValue(for key: Key, _ body: (Value) -> Void) -> Bool {
+        shard(forHash: key.precomputedHash).pointee.withLock { shard in
+            guard let node = shard.hitNode(for: key) else { return false }
+            body(shard.nodes[node].value.unsafelyUnwrapped)
+            return true
+        }
+    }
+
     /// The value whose key has `hash` and satisfies `matches`: a lookup that needs no key built.
     func value(hash: Int, where matches: @Sendable (Key) -> Bool) -> Value? {
         shard(forHash: hash).pointee.withLock { $0.lookUp(hash: hash, where: matches) }
@@ -195,6 +207,19 @@ private struct Shard<Key: PrecomputedHashKey, Value>: ~Copyable {
         hits += 1
         if clock &- nodes[node].movedAt > index.count / 2 { moveToFront(node) }
         return nodes[node].value
+    }
+
+    /// The node ``lookUp(_:)`` finds for `key`, counted and moved as a hit is, or nil (counted
+    /// as a miss).
+    @inline(__always)
+    mutating func hitNode(for key: Key) -> Int? {
+        guard let node = node(hash: key.precomputedHash, where: { $0 == key }) else {
+            misses += 1
+            return nil
+        }
+        hits += 1
+        if clock &- nodes[node].movedAt > index.count / 2 { moveToFront(node) }
+        return node
     }
 
     /// Inserts `value` and returns the values it evicted, for the caller to release.

@@ -33,6 +33,22 @@ struct BoundedCacheTests {
         #expect(cache.statistics.evictions == 2 && cache.statistics.bytes <= 1_000)
     }
 
+    @Test("A value read in place is the stored one, counted as a lookup is, and kept in use as one is")
+    func readsInPlace() {
+        let cache = Self.cache()
+        for number in 0..<10 { cache.insert(Entry(number), for: Key(number: number), bytes: 100) }
+        var read: [Int] = []
+        #expect(cache.withValue(for: Key(number: 3)) { read.append($0.number) })
+        #expect(!cache.withValue(for: Key(number: 42)) { read.append($0.number) })
+        #expect(read == [3])
+        #expect(cache.statistics.hits == 1 && cache.statistics.misses == 1)
+        // Used, entry 0 (the oldest) is moved up as a lookup moves it: room made next goes elsewhere.
+        #expect(cache.withValue(for: Key(number: 0)) { _ in })
+        cache.insert(Entry(10), for: Key(number: 10), bytes: 100)
+        #expect(cache.withValue(for: Key(number: 0)) { _ in })
+        #expect(cache.value(for: Key(number: 1)) == nil)
+    }
+
     @Test("An entry in steady use survives a stream of entries seen once, and the bound holds")
     func steadyUseSurvivesAStream() {
         let cache = Self.cache()
