@@ -20,9 +20,8 @@ public final class TextEngine: Sendable {
     public let fonts: FontCollection
     private let shapeCache: ShapeCache?
     private let paragraphCache: BoundedCache<ParagraphKey, ShapedParagraph>?
-    private let shaper = HarfBuzzShaper()
-    private let iterators = BreakIteratorPool()
-    private let counterStore = CounterStore()
+    private let counterStore: CounterStore
+    private let paragraphShaper: ParagraphShaper
 
     /// The shape cache's memory bound when none is given: 32 MiB.
     public static let defaultShapeCacheByteLimit = 32 << 20
@@ -57,7 +56,12 @@ public final class TextEngine: Sendable {
         paragraphCacheByteLimit: Int = defaultParagraphCacheByteLimit, paragraphAdmission: ParagraphAdmission = .every
     ) {
         self.fonts = fonts
-        shapeCache = shapeCacheByteLimit > 0 ? ShapeCache(byteLimit: shapeCacheByteLimit) : nil
+        let shapeCache = shapeCacheByteLimit > 0 ? ShapeCache(byteLimit: shapeCacheByteLimit) : nil
+        self.shapeCache = shapeCache
+        let counterStore = CounterStore()
+        self.counterStore = counterStore
+        paragraphShaper = ParagraphShaper(
+            fonts: fonts, shaper: HarfBuzzShaper(), cache: shapeCache, iterators: BreakIteratorPool(), counters: counterStore)
         paragraphCache = paragraphCacheByteLimit > 0
             ? BoundedCache(byteLimit: paragraphCacheByteLimit, admitsOnlyRecurring: paragraphAdmission == .recurring) : nil
     }
@@ -146,8 +150,7 @@ public final class TextEngine: Sendable {
         if let cached = paragraphCache?.value(hash: hash, where: matching) { return cached }
         counterStore.paragraphsShaped.wrappingAdd(1, ordering: .relaxed)
         let (text, utf16) = make()
-        let shaped = try ParagraphShaper(fonts: fonts, shaper: shaper, cache: shapeCache, iterators: iterators, counters: counterStore)
-            .shape(text, utf16: consume utf16, paragraph: paragraph, showing: width, heightsOnly: heightsOnly)
+        let shaped = try paragraphShaper.shape(text, utf16: consume utf16, paragraph: paragraph, showing: width, heightsOnly: heightsOnly)
         paragraphCache?.insert(shaped, for: key(hash), bytes: shaped.byteCount + string.utf8.count)
         return shaped
     }

@@ -2,7 +2,10 @@
 // or the general builder.
 
 /// Builds ``ShapedParagraph`` values for a ``TextEngine``.
-struct ParagraphShaper {
+///
+/// A class, made once per engine: a start of a text keeps its shaper (see ``VisiblePrefix``),
+/// and as a struct of five references it was five retains and releases for every start.
+final class ParagraphShaper: Sendable {
     let fonts: FontCollection
     let shaper: HarfBuzzShaper
     let cache: ShapeCache?
@@ -10,7 +13,19 @@ struct ParagraphShaper {
     let counters: CounterStore
     /// Whether plain text goes to ``PlainParagraphBuilder`` (the tests turn it off to compare
     /// the two builders).
-    var usesPlainBuilder = true
+    let usesPlainBuilder: Bool
+
+    init(
+        fonts: FontCollection, shaper: HarfBuzzShaper, cache: ShapeCache?, iterators: BreakIteratorPool,
+        counters: CounterStore, usesPlainBuilder: Bool = true
+    ) {
+        self.fonts = fonts
+        self.shaper = shaper
+        self.cache = cache
+        self.iterators = iterators
+        self.counters = counters
+        self.usesPlainBuilder = usesPlainBuilder
+    }
 
     /// `text` shaped whole, or, when `width` is given and the paragraph style limits lines, only
     /// the start of it that lines of that width can show (see ``VisiblePrefix``). `utf16`: the
