@@ -1,5 +1,7 @@
 // The text engine: the long-lived context that measures and lays out text.
 
+import Synchronization
+
 /// Measures and lays out text with HarfBuzz, FreeType and ICU.
 ///
 /// An engine owns the expensive, reusable state: the font collection, the shape cache, pooled
@@ -22,6 +24,8 @@ public final class TextEngine: Sendable {
     private let paragraphCache: BoundedCache<ParagraphKey, ShapedParagraph>?
     private let counterStore: CounterStore
     private let paragraphShaper: ParagraphShaper
+    /// The fallback chains of prepared styles measured lately (see ``oneLineHeight(of:prepared:)``).
+    let preparedChains = Mutex(PreparedChains())
 
     /// The shape cache's memory bound when none is given: 32 MiB.
     public static let defaultShapeCacheByteLimit = 32 << 20

@@ -322,7 +322,19 @@ struct RowMeasurer {
         if let cached = labels[index].shaped {
             paragraph = cached
         } else {
-            guard let shapedText = try shape(template.labels[index], node: id, showing: available) else {
+            let shapedText: ShapedParagraph?
+            switch try text(ofLabel: template.labels[index], node: id, showing: available) {
+            case .shaped(let shaped): shapedText = shaped
+            case .oneLine(let line):
+                // The same line at every width (see `TextEngine.oneLineHeight(of:prepared:)`).
+                if firstText.map({ id < $0.nodeID }) ?? true { firstText = (id, false) }
+                lastSpan = .within(0, .infinity, form: .offer)
+                return MeasuredNode(
+                    id: id, size: Size(width: available, height: pixelCeil(line.height)), firstBaseline: line.firstBaseline,
+                    lastBaseline: line.lastBaseline, text: MeasuredText(offeredWidth: available, lineCount: line.lineCount))
+            case nil: shapedText = nil
+            }
+            guard let shapedText else {
                 lastSpan = .all
                 return .collapsed(id)
             }
@@ -384,10 +396,18 @@ struct RowMeasurer {
         return threshold.holdsAbove ? .within(threshold.width, .infinity, form: .offer) : .none
     }
 
+    /// What a label's text gives its measurement: the text shaped, or the height of its one line.
+    private enum LabelText {
+        case shaped(ShapedParagraph)
+        case oneLine(TextHeight)
+    }
+
     /// The label's text shaped for lines of `width` first (see
     /// ``TextEngine/shape(_:paragraph:showing:heightsOnly:)``), or nil when it is empty (the
-    /// label collapses). A measurer that keeps no children reads only the text's heights.
-    private func shape(_ label: CompiledLabel, node: Int, showing width: Double) throws(LayoutError) -> ShapedParagraph? {
+    /// label collapses). A measurer that keeps no children reads only the text's heights, and
+    /// those of a label limited to one line may come without shaping (see
+    /// ``TextEngine/oneLineHeight(of:prepared:)``) when it is offered a finite width.
+    private func text(ofLabel label: CompiledLabel, node: Int, showing width: Double) throws(LayoutError) -> LabelText? {
         let engine = environment.textEngine
         let heightsOnly = !keepsChildren
         let text: AttributedText
@@ -402,15 +422,18 @@ struct RowMeasurer {
             guard let string = try string(for: label.content, node: node) else { return nil }
             do {
                 guard environment.language != nil else {
-                    return try engine.shape(string, prepared: label.prepared, showing: width, heightsOnly: heightsOnly)
+                    if heightsOnly && width.isFinite, let line = engine.oneLineHeight(of: string, prepared: label.prepared) {
+                        return .oneLine(line)
+                    }
+                    return .shaped(try engine.shape(string, prepared: label.prepared, showing: width, heightsOnly: heightsOnly))
                 }
-                return try engine.shape(
-                    string, style: label.style.style, paragraph: paragraphStyle(of: label), showing: width, heightsOnly: heightsOnly)
+                return .shaped(try engine.shape(
+                    string, style: label.style.style, paragraph: paragraphStyle(of: label), showing: width, heightsOnly: heightsOnly))
             } catch { throw .text(error) }
         }
         guard !text.string.isEmpty else { return nil }
         do {
-            return try engine.shape(text, paragraph: paragraphStyle(of: label), showing: width, heightsOnly: heightsOnly)
+            return .shaped(try engine.shape(text, paragraph: paragraphStyle(of: label), showing: width, heightsOnly: heightsOnly))
         } catch { throw .text(error) }
     }
 

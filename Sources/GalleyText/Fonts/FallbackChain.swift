@@ -15,10 +15,14 @@ final class FallbackChain: Sendable {
     /// that font fallback can give them that face without looking each one up.
     let primaryCoversPrintableASCII: Bool
 
+    /// The face truncation draws its ellipsis (U+2026) in: the first that has it.
+    let ellipsisFace: FontFace
+
     var primary: FontFace { faces[0] }
 
     init(faces: [FontFace]) {
         self.faces = faces
         primaryCoversPrintableASCII = (0x20...0x7E).allSatisfy(faces[0].covers)
+        ellipsisFace = faces.first { $0.covers(0x2026) } ?? faces[0]
     }
 }

@@ -152,14 +152,20 @@ struct LineStacker {
 
     /// The height and baseline of a line at `top` whose tallest runs reach these metrics.
     private func box(ascent: Double, descent: Double, lineGap: Double, top: Double) -> (height: Double, baseline: Double) {
+        Self.box(ascent: ascent, descent: descent, lineGap: lineGap, top: top, style: style)
+    }
+
+    private static func box(
+        ascent: Double, descent: Double, lineGap: Double, top: Double, style: ParagraphStyle
+    ) -> (height: Double, baseline: Double) {
         let height = style.lineHeight(natural: ascent + descent + lineGap)
         return (height, top + height - descent - lineGap)
     }
 
-    /// What ``stack(exactTruncation:_:)`` without exact truncation gives a paragraph whose
-    /// ``ShapedParagraph/heightIgnoresWidth`` is true, at any width: its one line, in `metrics`.
-    func onlyLineHeight(metrics: ScaledFontMetrics) -> TextHeight {
-        let (height, baseline) = box(ascent: metrics.ascent, descent: metrics.descent, lineGap: metrics.lineGap, top: 0)
+    /// What ``stack(exactTruncation:_:)`` without exact truncation gives a paragraph in `style`
+    /// whose ``ShapedParagraph/heightIgnoresWidth`` is true, at any width: its one line, in `metrics`.
+    static func onlyLineHeight(metrics: ScaledFontMetrics, style: ParagraphStyle) -> TextHeight {
+        let (height, baseline) = box(ascent: metrics.ascent, descent: metrics.descent, lineGap: metrics.lineGap, top: 0, style: style)
         return TextHeight(height: height, lineCount: 1, firstBaseline: baseline, lastBaseline: baseline)
     }
 }

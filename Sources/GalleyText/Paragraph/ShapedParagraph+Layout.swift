@@ -21,7 +21,7 @@ extension ShapedParagraph {
     /// width is then not needed, and when the ellipsis cannot change its height, not worked out.
     package func measureHeight(width: Double) -> TextHeight {
         if heightIgnoresWidth, let metrics = uniformMetrics {
-            return LineStacker(paragraph: self, width: 0).onlyLineHeight(metrics: metrics)
+            return LineStacker.onlyLineHeight(metrics: metrics, style: paragraphStyle)
         }
         let available = sanitized(width)
         guard let lines = stackLines(at: available, exactTruncation: false) else {

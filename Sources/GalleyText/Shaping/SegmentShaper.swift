@@ -51,7 +51,7 @@ struct SegmentShaper: Sendable {
 
     /// U+2026 shaped in the first face of `chain` that has it, for truncating text in `style`.
     func ellipsis(style: TextStyle, chain: FallbackChain) -> Ellipsis {
-        let face = chain.faces.first { $0.covers(0x2026) } ?? chain.primary
+        let face = chain.ellipsisFace
         let key = key(
             face: face, featureSetID: shaper.featureSetID(style.features), script: HB_SCRIPT_COMMON.rawValue,
             isRightToLeft: false)

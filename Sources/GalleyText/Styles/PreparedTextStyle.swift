@@ -12,10 +12,13 @@ package final class PreparedTextStyle: Sendable {
     package let paragraph: ParagraphStyle
     /// The paragraph key's hash state after the styles (see ``ParagraphKey/hash(string:resuming:)``).
     let stateBeforeText: UInt64
+    /// Whether text can be shaped in the styles: a valid text style, a valid paragraph style and language.
+    let isValid: Bool
 
     package init(style: TextStyle, paragraph: ParagraphStyle) {
         self.style = style
         self.paragraph = paragraph
         stateBeforeText = ParagraphKey.stateBeforeText(styles: .single(style), paragraph: paragraph)
+        isValid = style.isValid && paragraph.problem == nil && (try? LocaleIdentifier.icu(from: paragraph.language)) != nil
     }
 }

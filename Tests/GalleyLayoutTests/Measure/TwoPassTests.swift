@@ -97,6 +97,33 @@ struct TwoPassTests {
         }
     }
 
+    @Test("Heights alone shape no one-line label of plain text, and equal the heights of rows measured with it shaped")
+    func oneLineLabelsUnshaped() throws {
+        let templates = try Template.templatesByKind(json: #"""
+            {"titled": {"name": "titled", "root": {"type": "vstack", "children": [
+                {"type": "label", "name": "title", "field": "title", "style": "messageTitleFont", "maxLines": 1, "lineBreakMode": "truncateTail"},
+                {"type": "label", "name": "body", "field": "text", "style": "messageTextFont", "maxLines": 2, "lineBreakMode": "truncateTail"}
+            ]}}}
+            """#)
+        let template = try CompiledTemplate(try #require(templates["titled"]))
+        // Titles of every row their own; a few have a character only a fallback face has.
+        let titles = (0..<40).map { index in
+            index % 10 == 9 ? "Party \(index) 🎉" : index % 2 == 0 ? "Subject number \(index)" : "Θέμα αριθμός \(index)"
+        }
+        let items = titles.map { Fixture.item("titled", ["title": .string($0), "text": "A body of a few words"]) }
+        let widths: [Double] = [414, 320, 0]
+        let engine = try TextEngine()
+        let environment = LayoutEnvironment(textEngine: engine, scale: 2)
+        let measured = try items.map { item in
+            try widths.map { try measure(item, template: template, width: $0, environment: Fixture.environment(scale: 2)).height }
+        }
+        for (index, item) in items.enumerated() {
+            #expect(try heights(item, template: template, widths: widths, environment: environment) == measured[index], "\(item.id)")
+        }
+        // The one body (the same text every row) and the four titles with an emoji: nothing else.
+        #expect(engine.counters.paragraphsShaped == 1 + 4)
+    }
+
     @Test("Heights alone are the heights of the rows measured one width at a time, and fail as they do")
     func heightsAloneEqualMeasuredHeights() throws {
         // The examples' own templates (wrapping stacks, overlays, size rules) and every built-in,
