@@ -51,7 +51,7 @@ for count, path in cached.items():
 groups = {
     # Every paragraph built, whole or a start (the caller, `shape(_:utf16:paragraph:showing:heightsOnly:)`,
     # may be inlined into the engine's).
-    "shape": r"15ParagraphShaperV14shapeValidated",
+    "shape": r"15ParagraphShaper[CV]14shapeValidated",
     # A label's text by its styles, or by the label's prepared styles (most).
     "engine": r"0B6EngineC5shape_5style9paragraph7showing|0B6EngineC5shape_8prepared7showing",
     "heights": r"15ShapedParagraphC13measureHeight5width|15ShapedParagraphC7measure5width|15ShapedParagraphC13fitsOnOneLine5width",
