@@ -43,6 +43,15 @@ struct RowMeasurer {
         guard environment.scale.isFinite && environment.scale > 0 else {
             throw .invalidGeometry("scale must be a finite number > 0, not \(environment.scale)")
         }
+        self.init(item: item, template: template, validEnvironment: environment, memory: memory, keepsChildren: keepsChildren)
+    }
+
+    /// ``init(item:template:environment:memory:keepsChildren:)`` for an environment whose scale
+    /// is valid. (Not throwing, it builds the measurer in place: the throwing one built it in a
+    /// temporary and copied it out whole.)
+    private init(
+        item: Item, template: CompiledTemplate, validEnvironment environment: LayoutEnvironment, memory: Arrays?, keepsChildren: Bool
+    ) {
         self.item = item
         self.template = template
         self.environment = environment
