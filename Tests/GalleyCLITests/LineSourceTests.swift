@@ -19,71 +19,68 @@ struct LineSourceTests {
             index += 1
         }
         text += "last line, unterminated"
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("galley-lines-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let big = folder.appendingPathComponent("big.jsonl"), small = folder.appendingPathComponent("small.jsonl")
-        try Data(text.utf8).write(to: big)
-        try Data("one\r\ntwo\n".utf8).write(to: small)
+        try withTemporaryFolder("lines") { folder in
+            let big = folder.appendingPathComponent("big.jsonl"), small = folder.appendingPathComponent("small.jsonl")
+            try Data(text.utf8).write(to: big)
+            try Data("one\r\ntwo\n".utf8).write(to: small)
 
-        // Split by bytes: as characters, "\r\n" is one and holds no "\n".
-        func expected(_ text: String, file: String) -> [(String, Int, [UInt8])] {
-            Array(text.utf8).split(separator: 0x0A, omittingEmptySubsequences: false).enumerated().map { number, line in
-                var bytes = Array(line)
-                if bytes.last == 0x0D { bytes.removeLast() }
-                return (file, number + 1, bytes)
+            // Split by bytes: as characters, "\r\n" is one and holds no "\n".
+            func expected(_ text: String, file: String) -> [(String, Int, [UInt8])] {
+                Array(text.utf8).split(separator: 0x0A, omittingEmptySubsequences: false).enumerated().map { number, line in
+                    var bytes = Array(line)
+                    if bytes.last == 0x0D { bytes.removeLast() }
+                    return (file, number + 1, bytes)
+                }
             }
-        }
-        // Nothing after small's final line feed: its lines are those of the text without it.
-        let wanted = expected(text, file: big.path) + expected("one\r\ntwo", file: small.path)
+            // Nothing after small's final line feed: its lines are those of the text without it.
+            let wanted = expected(text, file: big.path) + expected("one\r\ntwo", file: small.path)
 
-        let source = LineSource(paths: [big.path, small.path])
-        var lines: [LineSource.Line] = []
-        while true {
-            // Earlier lines stay held while later ones are read.
-            let next = try source.next(333)
-            if next.isEmpty { break }
-            lines += next
-        }
-        #expect(lines.count == wanted.count)
-        for (line, (file, number, bytes)) in zip(lines, wanted) {
-            #expect(line.file == file && line.number == number)
-            // A Bool, not the arrays: a failure would print lines of 300,000 bytes.
-            let same = Array(line.bytes) == bytes
-            #expect(same, "\(file):\(number)")
+            let source = LineSource(paths: [big.path, small.path])
+            var lines: [LineSource.Line] = []
+            while true {
+                // Earlier lines stay held while later ones are read.
+                let next = try source.next(333)
+                if next.isEmpty { break }
+                lines += next
+            }
+            #expect(lines.count == wanted.count)
+            for (line, (file, number, bytes)) in zip(lines, wanted) {
+                #expect(line.file == file && line.number == number)
+                // A Bool, not the arrays: a failure would print lines of 300,000 bytes.
+                let same = Array(line.bytes) == bytes
+                #expect(same, "\(file):\(number)")
+            }
         }
     }
 
     @Test("A file that opens but cannot be read is an error naming it, not a crash")
     func unreadableFile() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("galley-folder-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let source = LineSource(paths: [folder.path])
-        #expect {
-            _ = try source.next(10)
-        } throws: { error in
-            "\(error)" == "cannot read \(folder.path): Is a directory"
+        try withTemporaryFolder("folder") { folder in
+            let source = LineSource(paths: [folder.path])
+            #expect {
+                _ = try source.next(10)
+            } throws: { error in
+                "\(error)" == "cannot read \(folder.path): Is a directory"
+            }
         }
     }
 
     @Test("Lines before a file that cannot be opened or read are handed out first, then its error")
     func linesBeforeAFailingFile() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("galley-before-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let file = folder.appendingPathComponent("five.jsonl")
-        try "1\n2\n3\n4\n5\n".write(to: file, atomically: true, encoding: .utf8)
-        let absent = folder.appendingPathComponent("absent.jsonl").path
-        for (failing, message) in [(folder.path, "cannot read \(folder.path): Is a directory"), (absent, "absent.jsonl")] {
-            let source = LineSource(paths: [file.path, failing, file.path])
-            let lines = try source.next(10)
-            #expect(lines.map { String(decoding: $0.bytes, as: UTF8.self) } == ["1", "2", "3", "4", "5"])
-            #expect(lines.allSatisfy { $0.file == file.path })
-            #expect {
-                _ = try source.next(10)
-            } throws: { error in
-                "\(error)".contains(message)
+        try withTemporaryFolder("before") { folder in
+            let file = folder.appendingPathComponent("five.jsonl")
+            try "1\n2\n3\n4\n5\n".write(to: file, atomically: true, encoding: .utf8)
+            let absent = folder.appendingPathComponent("absent.jsonl").path
+            for (failing, message) in [(folder.path, "cannot read \(folder.path): Is a directory"), (absent, "absent.jsonl")] {
+                let source = LineSource(paths: [file.path, failing, file.path])
+                let lines = try source.next(10)
+                #expect(lines.map { String(decoding: $0.bytes, as: UTF8.self) } == ["1", "2", "3", "4", "5"])
+                #expect(lines.allSatisfy { $0.file == file.path })
+                #expect {
+                    _ = try source.next(10)
+                } throws: { error in
+                    "\(error)".contains(message)
+                }
             }
         }
     }

@@ -135,18 +135,17 @@ struct MeasureCommandTests {
 
     @Test("Reads files named on the command line and names them in errors")
     func files() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("galley-cli-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let first = directory.appendingPathComponent("one.jsonl")
-        let second = directory.appendingPathComponent("two.jsonl")
-        try (Self.good + "\n").write(to: first, atomically: true, encoding: .utf8)
-        try (Self.good + "\n{}\n").write(to: second, atomically: true, encoding: .utf8)
-        let output = try GalleyExecutable.run(["measure", first.path, second.path])
-        #expect(output.lines.count == 3)
-        #expect(output.lines[2]["file"] as? String == second.path && output.lines[2]["line"] as? Int == 2)
-        let missing = try GalleyExecutable.run(["measure", directory.appendingPathComponent("absent.jsonl").path])
-        #expect(missing.status != 0)
-        #expect(missing.stderr.contains("absent.jsonl"))
+        try withTemporaryFolder("cli") { directory in
+            let first = directory.appendingPathComponent("one.jsonl")
+            let second = directory.appendingPathComponent("two.jsonl")
+            try (Self.good + "\n").write(to: first, atomically: true, encoding: .utf8)
+            try (Self.good + "\n{}\n").write(to: second, atomically: true, encoding: .utf8)
+            let output = try GalleyExecutable.run(["measure", first.path, second.path])
+            #expect(output.lines.count == 3)
+            #expect(output.lines[2]["file"] as? String == second.path && output.lines[2]["line"] as? Int == 2)
+            let missing = try GalleyExecutable.run(["measure", directory.appendingPathComponent("absent.jsonl").path])
+            #expect(missing.status != 0)
+            #expect(missing.stderr.contains("absent.jsonl"))
+        }
     }
 }

@@ -43,23 +43,22 @@ struct RowCommandTests {
 
     @Test("heights: over several chunks, every line before an unreadable file is written in order, then its error")
     func linesBeforeAnUnreadableFile() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("galley-chunks-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        // Past two chunks of 4,096 lines, so that the folder is reached partway through a third.
-        let count = 9_000
-        let file = directory.appendingPathComponent("rows.jsonl")
-        let rows = (0..<count).map { #"{"id": \#($0), "kind": "message", "title": "Row \#($0)", "text": "Body of row \#($0)"}"# }
-        try (rows.joined(separator: "\n") + "\n").write(to: file, atomically: true, encoding: .utf8)
-        var outputs: [String] = []
-        for jobs in ["1", "2"] {
-            let output = try GalleyExecutable.run(["heights", "--width", "320", "--jobs", jobs, file.path, directory.path])
-            #expect(output.status != 0)
-            #expect(output.stderr.contains("cannot read \(directory.path): Is a directory"))
-            #expect(output.lines.map { $0["id"] as? Int } == (0..<count).map { $0 }, "\(jobs) jobs")
-            outputs.append(output.stdout)
+        try withTemporaryFolder("chunks") { directory in
+            // Past two chunks of 4,096 lines, so that the folder is reached partway through a third.
+            let count = 9_000
+            let file = directory.appendingPathComponent("rows.jsonl")
+            let rows = (0..<count).map { #"{"id": \#($0), "kind": "message", "title": "Row \#($0)", "text": "Body of row \#($0)"}"# }
+            try (rows.joined(separator: "\n") + "\n").write(to: file, atomically: true, encoding: .utf8)
+            var outputs: [String] = []
+            for jobs in ["1", "2"] {
+                let output = try GalleyExecutable.run(["heights", "--width", "320", "--jobs", jobs, file.path, directory.path])
+                #expect(output.status != 0)
+                #expect(output.stderr.contains("cannot read \(directory.path): Is a directory"))
+                #expect(output.lines.map { $0["id"] as? Int } == (0..<count).map { $0 }, "\(jobs) jobs")
+                outputs.append(output.stdout)
+            }
+            #expect(outputs[0] == outputs[1])
         }
-        #expect(outputs[0] == outputs[1])
     }
 
     @Test("heights: string and integer ids are written the same way on each of their lines, short or long")
@@ -110,30 +109,29 @@ struct RowCommandTests {
 
     @Test("--template forces one built-in; --templates and --stylesheet read JSON files")
     func templateOptions() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("galley-rows-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let templates = directory.appendingPathComponent("templates.json")
-        try #"{"video": {"type": "inset", "insets": "tableCellHPadding", "child": {"type": "label", "name": "title", "field": "title", "style": "tableFont"}}}"#
-            .write(to: templates, atomically: true, encoding: .utf8)
-        let stylesheet = directory.appendingPathComponent("style.json")
-        try #"{"metrics": {"tableCellHPadding": 20}}"#.write(to: stylesheet, atomically: true, encoding: .utf8)
-        let video = #"{"id": "v", "kind": "video", "title": "Sunset", "text": "Sunset"}"#
-        let custom = try GalleyExecutable.run(["layout", "--templates", templates.path, "--stylesheet", stylesheet.path], input: video)
-        #expect(custom.status == 0, "\(custom.stderr)")
-        #expect((custom.lines.first?["frames"] as? [String: [Double]])?["title"]?[0] == 20)
-        let forced = try GalleyExecutable.run(["heights", "--template", "uikit.default"], input: video)
-        #expect(forced.status == 0)
-        #expect(forced.lines.first?["height"] as? Double == 46)  // 24-point line (17-point Noto Sans, rounded) + 2 × 11
-        let badTemplates = directory.appendingPathComponent("bad.json")
-        try #"{"video": {"type": "lable"}}"#.write(to: badTemplates, atomically: true, encoding: .utf8)
-        let bad = try GalleyExecutable.run(["heights", "--templates", badTemplates.path], input: video)
-        #expect(bad.status != 0)
-        #expect(bad.stderr.contains("unknown node type 'lable'"))
-        let unknown = try GalleyExecutable.run(["heights", "--template", "nope"], input: video)
-        #expect(unknown.status != 0 && unknown.stderr.contains("no built-in template 'nope'"))
-        let badWidth = try GalleyExecutable.run(["heights", "--width", "320,abc"], input: video)
-        #expect(badWidth.status != 0 && badWidth.stderr.contains("--width"))
+        try withTemporaryFolder("rows") { directory in
+            let templates = directory.appendingPathComponent("templates.json")
+            try #"{"video": {"type": "inset", "insets": "tableCellHPadding", "child": {"type": "label", "name": "title", "field": "title", "style": "tableFont"}}}"#
+                .write(to: templates, atomically: true, encoding: .utf8)
+            let stylesheet = directory.appendingPathComponent("style.json")
+            try #"{"metrics": {"tableCellHPadding": 20}}"#.write(to: stylesheet, atomically: true, encoding: .utf8)
+            let video = #"{"id": "v", "kind": "video", "title": "Sunset", "text": "Sunset"}"#
+            let custom = try GalleyExecutable.run(["layout", "--templates", templates.path, "--stylesheet", stylesheet.path], input: video)
+            #expect(custom.status == 0, "\(custom.stderr)")
+            #expect((custom.lines.first?["frames"] as? [String: [Double]])?["title"]?[0] == 20)
+            let forced = try GalleyExecutable.run(["heights", "--template", "uikit.default"], input: video)
+            #expect(forced.status == 0)
+            #expect(forced.lines.first?["height"] as? Double == 46)  // 24-point line (17-point Noto Sans, rounded) + 2 × 11
+            let badTemplates = directory.appendingPathComponent("bad.json")
+            try #"{"video": {"type": "lable"}}"#.write(to: badTemplates, atomically: true, encoding: .utf8)
+            let bad = try GalleyExecutable.run(["heights", "--templates", badTemplates.path], input: video)
+            #expect(bad.status != 0)
+            #expect(bad.stderr.contains("unknown node type 'lable'"))
+            let unknown = try GalleyExecutable.run(["heights", "--template", "nope"], input: video)
+            #expect(unknown.status != 0 && unknown.stderr.contains("no built-in template 'nope'"))
+            let badWidth = try GalleyExecutable.run(["heights", "--width", "320,abc"], input: video)
+            #expect(badWidth.status != 0 && badWidth.stderr.contains("--width"))
+        }
     }
 
     @Test("The same input gives the same bytes with one worker or two")

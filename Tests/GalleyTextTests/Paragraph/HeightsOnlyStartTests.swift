@@ -102,18 +102,9 @@ struct HeightsOnlyStartTests {
 
     @Test("Texts assembled at random give the whole text's heights from a heights-only start")
     func randomTexts() throws {
-        // A fixed sequence (a linear congruential generator): the same texts every run, with
-        // the pieces `VisiblePrefixTests.randomTexts` stresses the cut with.
-        var state: UInt64 = 20_261_124
-        func random(_ count: Int) -> Int {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return Int(state >> 33) % count
-        }
-        let pieces = [
-            "word", "Wörter", "λέξη", "слово", "naïve", "(aside)", "«quote»", "3.14", "A-B", "x",
-            "supercalifragilisticexpialidocious", "—", ",", ".", "!", "?", "«", "(", "\n", "  ", " ", " ", " ",
-            "e\u{301}", "ﬁ", "東京", "🎉",
-        ]
+        // The pieces `VisiblePrefixTests.randomTexts` stresses the cut with, in every text.
+        var random = VisiblePrefixTests.RandomSequence(state: 20_261_124)
+        let pieces = VisiblePrefixTests.pieces + VisiblePrefixTests.fallbackPieces
         let modes: [LineBreakMode] = [.wordWrap, .charWrap, .clip, .truncateTail]
         let widths = [30.0, 90, 200, 450]
         var answeredAlone = 0

@@ -64,23 +64,34 @@ struct VisiblePrefixTests {
         #expect(prefixes >= 24)
     }
 
-    @Test("Texts assembled at random from words, punctuation, spaces and breaks measure and lay out as the whole text")
-    func randomTexts() throws {
-        // A fixed sequence (a linear congruential generator): the same texts every run. Pieces
-        // that stress the cut: runs of spaces, punctuation before and after spaces, opening
-        // brackets, numbers, hyphens, line breaks, combining marks, and, in every third text,
-        // characters only a fallback face has.
-        var state: UInt64 = 20_261_123
-        func random(_ count: Int) -> Int {
+    /// Pieces of text that stress the cut: runs of spaces, punctuation before and after spaces,
+    /// opening brackets, numbers, hyphens, line breaks, combining marks.
+    static let pieces = [
+        "word", "Wörter", "λέξη", "слово", "naïve", "(aside)", "«quote»", "3.14", "A-B", "x",
+        "supercalifragilisticexpialidocious", "—", ",", ".", "!", "?", "«", "(", "\n", "  ", " ", " ", " ",
+        "e\u{301}", "ﬁ",
+    ]
+    /// Pieces only a fallback face has.
+    static let fallbackPieces = ["東京", "🎉"]
+
+    /// A fixed sequence of numbers (a linear congruential generator), so that texts assembled at
+    /// random are the same every run.
+    struct RandomSequence {
+        var state: UInt64
+
+        /// The next number, below `count`.
+        mutating func callAsFunction(_ count: Int) -> Int {
             state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             return Int(state >> 33) % count
         }
-        let pieces = [
-            "word", "Wörter", "λέξη", "слово", "naïve", "(aside)", "«quote»", "3.14", "A-B", "x",
-            "supercalifragilisticexpialidocious", "—", ",", ".", "!", "?", "«", "(", "\n", "  ", " ", " ", " ",
-            "e\u{301}", "ﬁ",
-        ]
-        let fallbackPieces = ["東京", "🎉"]
+    }
+
+    @Test("Texts assembled at random from words, punctuation, spaces and breaks measure and lay out as the whole text")
+    func randomTexts() throws {
+        // Characters only a fallback face has in every third text.
+        var random = RandomSequence(state: 20_261_123)
+        let pieces = Self.pieces
+        let fallbackPieces = Self.fallbackPieces
         let modes: [LineBreakMode] = [.wordWrap, .charWrap, .clip, .truncateTail]
         let widths = [30.0, 90, 200, 450]
         var prefixes = 0
