@@ -91,6 +91,7 @@ final class ParagraphShaper: Sendable {
                 locale: locale, language: language, knownLeftToRight: false, keepingSegments: keepingSegments,
                 visiblePrefix: { _ in nil })
         }
+        let restBox = utf16.withUnsafeBufferPointer { Self.lineBox(of: text.runs, from: cut, in: $0, chains: chains) }
         // The start is the units' array cut short when it keeps most of it (no copy; the rest of
         // its room stays with the paragraph), else a copy (a long text's room would).
         let wholeLength = utf16.count
@@ -104,14 +105,20 @@ final class ParagraphShaper: Sendable {
             locale: locale, language: language, knownLeftToRight: true, keepingSegments: keepingSegments) { units in
             VisiblePrefix(
                 text: text, paragraph: paragraph, shaper: self, wholeLength: wholeLength,
-                lastWordUnit: units.words.last?.start ?? 0, restBox: Self.lineBox(of: text.runs, from: cut, chains: chains))
+                lastWordUnit: units.words.last?.start ?? 0, restBox: restBox)
         }
     }
 
-    /// The metrics of the line box that text in `runs` from unit `start` on is set in, when it
-    /// is one: past a start's cut every character is in its run's primary face (see
-    /// ``VisiblePrefix``), so the runs there that share a size and primary face's box share it.
-    private static func lineBox(of runs: [AttributedText.Run], from start: Int, chains: [FallbackChain]) -> ScaledFontMetrics? {
+    /// The metrics of the line box that text in `runs` from unit `start` on (of `utf16`) is set
+    /// in, when it is one. Past a start's cut every character is one its run's primary face has
+    /// (see ``VisiblePrefix``), and so takes that face, unless it asks for emoji presentation
+    /// (from U+231A on: the colour face is tried first), so the runs there that share a size and
+    /// primary face's box share it.
+    private static func lineBox(
+        of runs: [AttributedText.Run], from start: Int, in utf16: UnsafeBufferPointer<UInt16>, chains: [FallbackChain]
+    ) -> ScaledFontMetrics? {
+        let rest = UnsafeBufferPointer(rebasing: utf16[start...])
+        guard rest.allSatisfy(pastUnitsBelow: 0x231A, { $0 < 0x231A }) else { return nil }
         var box: ScaledFontMetrics?
         for (index, run) in runs.enumerated() where run.range.upperBound > start {
             let metrics = chains[index].primary.metrics.scaled(to: run.style.size)

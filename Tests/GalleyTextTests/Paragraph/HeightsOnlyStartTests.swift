@@ -100,6 +100,37 @@ struct HeightsOnlyStartTests {
         }
     }
 
+    @Test("A character past the start that asks for emoji presentation keeps the start from answering for the rest")
+    func emojiPastTheStart() throws {
+        // DejaVu Sans (fonts-dejavu-core, which scripts/install-dependencies.sh installs) has
+        // U+2614, as no bundled face with Latin has; text in it still takes the colour face,
+        // whose box is deeper.
+        let style = TextStyle(font: .named("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"), size: 15)
+        let primary = try TextEngine().fonts.fallbackChain(for: style.font, fallbacks: [], language: "").primary
+        #expect(primary.covers(0x2614))
+        let latin = try #require(VisiblePrefixTests.texts.first)
+        let paragraph = ParagraphStyle(maximumLines: 2)
+        let words = String(repeating: "a ", count: 20)
+        let umbrella = words.utf16.count + 2
+        var found = 0
+        for width in stride(from: 100.0, through: 300, by: 5) {
+            let text = AttributedText(words + "I \u{2614} " + latin, style: style)
+            let wholeText = try Self.whole(text, paragraph)
+            // Widths whose second line holds the umbrella, and whose start ends before it.
+            let lines = wholeText.layout(width: width).lines
+            guard lines.count == 2, lines[1].utf16Range.contains(umbrella) else { continue }
+            let engine = try TextEngine()
+            let start = try engine.shape(text, paragraph: paragraph, showing: width, heightsOnly: true)
+            guard let prefix = start.visiblePrefix, start.utf16.count <= umbrella else { continue }
+            found += 1
+            let without = try Self.whole(AttributedText(words + "I x " + latin, style: style), paragraph)
+            #expect(wholeText.measureHeight(width: width).height > without.measureHeight(width: width).height)
+            #expect(prefix.restBox == nil)
+            #expect(start.measureHeight(width: width) == wholeText.measureHeight(width: width), "at \(width)")
+        }
+        #expect(found > 0)
+    }
+
     @Test("Texts assembled at random give the whole text's heights from a heights-only start")
     func randomTexts() throws {
         // The pieces `VisiblePrefixTests.randomTexts` stresses the cut with, in every text.
