@@ -83,15 +83,15 @@ final class ParagraphShaper: Sendable {
                 chains.append(try fonts.fallbackChain(for: run.style.font, fallbacks: run.style.fallbacks, language: language))
             }
         } catch { throw .font(error) }
-        let cut = startLength.flatMap { length in
+        let found = startLength.flatMap { length in
             utf16.withUnsafeBufferPointer { VisiblePrefix.cut($0, atLeast: length, paragraph: paragraph, chains: chains) }
         }
-        guard let cut else {
+        guard let (cut, restBelowEmoji) = found else {
             return try shape(utf16, isCut: false, styleRuns: text.runs, chains: chains, paragraph: paragraph,
                 locale: locale, language: language, knownLeftToRight: false, keepingSegments: keepingSegments,
                 visiblePrefix: { _ in nil })
         }
-        let restBox = utf16.withUnsafeBufferPointer { Self.lineBox(of: text.runs, from: cut, in: $0, chains: chains) }
+        let restBox = restBelowEmoji ? Self.lineBox(of: text.runs, from: cut, chains: chains) : nil
         // The start is the units' array cut short when it keeps most of it (no copy; the rest of
         // its room stays with the paragraph), else a copy (a long text's room would).
         let wholeLength = utf16.count
@@ -109,16 +109,12 @@ final class ParagraphShaper: Sendable {
         }
     }
 
-    /// The metrics of the line box that text in `runs` from unit `start` on (of `utf16`) is set
-    /// in, when it is one. Past a start's cut every character is one its run's primary face has
-    /// (see ``VisiblePrefix``), and so takes that face, unless it asks for emoji presentation
-    /// (from U+231A on: the colour face is tried first), so the runs there that share a size and
-    /// primary face's box share it.
-    private static func lineBox(
-        of runs: [AttributedText.Run], from start: Int, in utf16: UnsafeBufferPointer<UInt16>, chains: [FallbackChain]
-    ) -> ScaledFontMetrics? {
-        let rest = UnsafeBufferPointer(rebasing: utf16[start...])
-        guard rest.allSatisfy(pastUnitsBelow: 0x231A, { $0 < 0x231A }) else { return nil }
+    /// The metrics of the line box that text in `runs` from unit `start` on is set in, when it
+    /// is one, for a start whose rest has no unit that asks for emoji presentation. Past a
+    /// start's cut every character is one its run's primary face has (see ``VisiblePrefix``),
+    /// and so takes that face unless it asks for emoji (from U+231A on: the colour face is tried
+    /// first), so the runs there that share a size and primary face's box share it.
+    private static func lineBox(of runs: [AttributedText.Run], from start: Int, chains: [FallbackChain]) -> ScaledFontMetrics? {
         var box: ScaledFontMetrics?
         for (index, run) in runs.enumerated() where run.range.upperBound > start {
             let metrics = chains[index].primary.metrics.scaled(to: run.style.size)

@@ -31,7 +31,8 @@ final class VisiblePrefix: Sendable {
     let wholeLength: Int
     /// The unit where the start's last word begins.
     let lastWordUnit: Int
-    /// The line box of the text past the start, when all of it has one (one style, most text).
+    /// The line box of the text past the start, when all of it has one (one style and no
+    /// character that asks for emoji presentation: most text).
     let restBox: ScaledFontMetrics?
     private let text: AttributedText
     private let paragraph: ParagraphStyle
@@ -99,11 +100,12 @@ final class VisiblePrefix: Sendable {
     static func smallAdvance(size: Double) -> Double { 0.45 * size }
 
     /// The offset to cut `utf16` at, at or after `length`, for a start to stand for the whole
-    /// text; nil when the whole text must be shaped (too short, right-to-left, no safe cut, a
-    /// character past the cut that a primary face lacks).
+    /// text, and whether every unit past it is below U+231A (none asks for emoji presentation,
+    /// so each takes its primary face: see ``restBox``); nil when the whole text must be shaped
+    /// (too short, right-to-left, no safe cut, a character past the cut that a primary face lacks).
     static func cut(
         _ utf16: UnsafeBufferPointer<UInt16>, atLeast length: Int, paragraph: ParagraphStyle, chains: [FallbackChain]
-    ) -> Int? {
+    ) -> (offset: Int, restBelowEmoji: Bool)? {
         guard paragraph.maximumLines > 0, paragraph.lineBreakMode != .truncateHead,
             paragraph.lineBreakMode != .truncateMiddle, length < utf16.count - 16,
             TextAnalysis.isLeftToRightThroughout(utf16, direction: paragraph.direction)
@@ -111,14 +113,17 @@ final class VisiblePrefix: Sendable {
         var cut = max(length, 2)
         while cut < utf16.count && !isSafeCut(utf16, at: cut) { cut += 1 }
         guard cut < utf16.count else { return nil }
+        // Noted as the units are checked: units skipped as printable ASCII are below it.
+        var restBelowEmoji = true
         func isCovered(_ unit: UInt16) -> Bool {
-            unit == 0x0A || unit == 0x0D || chains.allSatisfy { $0.primary.covers(UInt32(unit)) }
+            if unit >= 0x231A { restBelowEmoji = false }
+            return unit == 0x0A || unit == 0x0D || chains.allSatisfy { $0.primary.covers(UInt32(unit)) }
         }
         let rest = UnsafeBufferPointer(rebasing: utf16[cut...])
         // Printable ASCII a word at a time when every primary face has it (most).
         let covered = chains.allSatisfy(\.primaryCoversPrintableASCII)
             ? rest.allSatisfyPastPrintableASCII(isCovered) : rest.allSatisfy(isCovered)
-        return covered ? cut : nil
+        return covered ? (cut, restBelowEmoji) : nil
     }
 
     /// Whether `cut` follows spaces that follow a letter, and a letter starts there.
