@@ -46,21 +46,9 @@ extension TextEngine {
                 let limit = UInt32(entries.count)
                 var index = 0
                 while index < bytes.count {
-                    let lead = UInt32(bytes[index])
-                    let unit: UInt32
-                    if lead < 0x80 {
-                        unit = lead
-                        index += 1
-                    } else if lead < 0xE0 {
-                        unit = (lead & 0x1F) << 6 | UInt32(bytes[index + 1]) & 0x3F
-                        index += 2
-                    } else if lead < 0xF0 {
-                        unit = (lead & 0x0F) << 12 | (UInt32(bytes[index + 1]) & 0x3F) << 6 | UInt32(bytes[index + 2]) & 0x3F
-                        index += 3
-                    } else {
-                        // Beyond the Basic Multilingual Plane: never plain.
-                        return false
-                    }
+                    // A scalar beyond the Basic Multilingual Plane is past the limit: never plain.
+                    let (unit, length) = bytes.scalar(at: index)
+                    index += length
                     guard unit < limit, entries[Int(unit)] & PlainUnits.plainBit != 0,
                         unit < 0x7F || primary.covers(unit)
                     else { return false }

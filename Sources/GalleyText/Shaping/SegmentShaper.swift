@@ -22,9 +22,7 @@ struct SegmentShaper: Sendable {
         // for every word.
         let wordKey = key.with(text: SegmentText(text))
         if let found = cache?.value(for: wordKey) { return found }
-        let made = shaper.shape(text, face: face, key: key)
-        cache?.insert(made, for: wordKey, bytes: made.byteCount + wordKey.text.byteCount + 96)
-        return made
+        return shapeAndCache(text, face: face, key: key, as: wordKey)
     }
 
     /// ``shape(_:face:key:)`` for a caller that only reads the segment: `body` gets it in place
@@ -37,9 +35,14 @@ struct SegmentShaper: Sendable {
         }
         let wordKey = key.with(text: SegmentText(text))
         if cache?.withValue(for: wordKey, body) == true { return }
+        body(shapeAndCache(text, face: face, key: key, as: wordKey))
+    }
+
+    /// `text` shaped by HarfBuzz and kept in the cache under `wordKey` (a lookup missed it).
+    private func shapeAndCache(_ text: UnsafeBufferPointer<UInt16>, face: FontFace, key: ShapeKey, as wordKey: ShapeKey) -> ShapedSegment {
         let made = shaper.shape(text, face: face, key: key)
         cache?.insert(made, for: wordKey, bytes: made.byteCount + wordKey.text.byteCount + 96)
-        body(made)
+        return made
     }
 
     /// The cache key for an item's segments (the text is added per segment).

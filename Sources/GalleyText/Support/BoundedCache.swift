@@ -69,7 +69,7 @@ final class BoundedCache<Key: PrecomputedHashKey, Value: Sendable>: @unchecked S
     @inline(__always)
     func withValue(for key: Key, _ body: (Value) -> Void) -> Bool {
         shard(forHash: key.precomputedHash).pointee.withLock { shard in
-            guard let node = shard.hitNode(for: key) else { return false }
+            guard let node = shard.hitNode(hash: key.precomputedHash, where: { $0 == key }) else { return false }
             body(shard.nodes[node].value.unsafelyUnwrapped)
             return true
         }
@@ -200,20 +200,15 @@ private struct Shard<Key: PrecomputedHashKey, Value>: ~Copyable {
 
     @inline(__always)
     mutating func lookUp(hash: Int, where matches: (Key) -> Bool) -> Value? {
-        guard let node = node(hash: hash, where: matches) else {
-            misses += 1
-            return nil
-        }
-        hits += 1
-        if clock &- nodes[node].movedAt > index.count / 2 { moveToFront(node) }
+        guard let node = hitNode(hash: hash, where: matches) else { return nil }
         return nodes[node].value
     }
 
-    /// The node ``lookUp(_:)`` finds for `key`, counted and moved as a hit is, or nil (counted
-    /// as a miss).
+    /// The node whose key has `hash` and is `matching`, counted as a hit and moved up as one
+    /// is, or nil (counted as a miss): what every lookup starts with.
     @inline(__always)
-    mutating func hitNode(for key: Key) -> Int? {
-        guard let node = node(hash: key.precomputedHash, where: { $0 == key }) else {
+    mutating func hitNode(hash: Int, where matches: (Key) -> Bool) -> Int? {
+        guard let node = node(hash: hash, where: matches) else {
             misses += 1
             return nil
         }

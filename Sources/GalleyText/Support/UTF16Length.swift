@@ -86,18 +86,8 @@ extension String {
                         index += 1
                         continue
                     }
-                    @inline(__always) func trail(_ offset: Int) -> UInt32 { UInt32(bytes[index + offset]) & 0x3F }
-                    let scalar: UInt32
-                    if lead < 0xE0 {
-                        scalar = (lead & 0x1F) << 6 | trail(1)
-                        index += 2
-                    } else if lead < 0xF0 {
-                        scalar = (lead & 0x0F) << 12 | trail(1) << 6 | trail(2)
-                        index += 3
-                    } else {
-                        scalar = (lead & 0x07) << 18 | trail(1) << 12 | trail(2) << 6 | trail(3)
-                        index += 4
-                    }
+                    let (scalar, length) = bytes.scalar(at: index)
+                    index += length
                     if scalar < 0x10000 {
                         units[count] = UInt16(scalar)
                         count += 1
@@ -112,5 +102,18 @@ extension String {
             result.removeLast(result.count - written)
             return result
         }
+    }
+}
+
+extension UnsafeBufferPointer<UInt8> {
+    /// The scalar whose valid UTF-8 starts at `index`, and its length in bytes.
+    @inline(__always)
+    func scalar(at index: Int) -> (value: UInt32, length: Int) {
+        let lead = UInt32(self[index])
+        @inline(__always) func trail(_ offset: Int) -> UInt32 { UInt32(self[index + offset]) & 0x3F }
+        if lead < 0x80 { return (lead, 1) }
+        if lead < 0xE0 { return ((lead & 0x1F) << 6 | trail(1), 2) }
+        if lead < 0xF0 { return ((lead & 0x0F) << 12 | trail(1) << 6 | trail(2), 3) }
+        return ((lead & 0x07) << 18 | trail(1) << 12 | trail(2) << 6 | trail(3), 4)
     }
 }
