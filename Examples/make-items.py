@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Turns the shared sample data into Galley items (JSON Lines) for Examples/templates.json.
 
-    python3 Examples/make-items.py ../shared/examples > Examples/items.jsonl
+    python3 Examples/make-items.py Examples/data > Examples/items.jsonl
 
 - three20-blog-feed.rss: one "post" per item (title, date, first sentence as summary, categories)
 - drilldown-Data.plist: one "drilldown" row per node, flattened depth first (title, depth, hasChildren)

@@ -92,34 +92,37 @@ struct RowOptions: ParsableArguments {
             do { sheet = try Stylesheet(json: String(decoding: data, as: UTF8.self)) }
             catch { throw ValidationError("\(stylesheet): \(error)") }
         }
-        var custom: [(kind: String, template: Template)] = []
+        var templatesJSON: String?
         if let templates {
             guard let data = FileManager.default.contents(atPath: templates) else { throw ValidationError("cannot read templates '\(templates)'") }
-            do { custom = try Template.templatesByKind(json: String(decoding: data, as: UTF8.self)).map { ($0, $1) } }
-            catch { throw ValidationError("\(templates): \(error)") }
+            templatesJSON = String(decoding: data, as: UTF8.self)
         }
         let sets = try BatchRunner.textEngines(count: workers) { try BatchRunner.fonts(paths: fontPaths) }.map { engine throws in
             let environment = LayoutEnvironment(
                 textEngine: engine, scale: scale, direction: direction, language: lang, keepsTextLayouts: keepsTextLayouts)
-            return try makeWorker(stylesheet: sheet, custom: custom, environment: environment)
+            return try makeWorker(stylesheet: sheet, templatesJSON: templatesJSON, environment: environment)
         }
         return Setup(workers: sets, widths: widths)
     }
 
-    private func makeWorker(
-        stylesheet sheet: Stylesheet, custom: [(kind: String, template: Template)], environment: LayoutEnvironment
-    ) throws -> Worker {
+    private func makeWorker(stylesheet sheet: Stylesheet, templatesJSON: String?, environment: LayoutEnvironment) throws -> Worker {
         var registry: TemplateRegistry
         do { registry = try BuiltInTemplates.registry(stylesheet: sheet) }
         catch { throw ValidationError("the stylesheet does not suit the built-in templates: \(error)") }
-        do {
-            for (kind, template) in custom { registry.register(try CompiledTemplate(template, stylesheet: sheet), for: kind) }
-        } catch { throw ValidationError("\(templates ?? ""): \(error)") }
+        if let templatesJSON, let templates {
+            do { try registry.register(templatesJSON: templatesJSON, stylesheet: sheet) }
+            catch { throw ValidationError(Self.located(error, in: templates)) }
+        }
         var forced: CompiledTemplate?
         if let template, let builtIn = BuiltInTemplates.named(template) {
             do { forced = try CompiledTemplate(builtIn, stylesheet: sheet) } catch { throw ValidationError("\(error)") }
         }
         return Worker(registry: registry, forced: forced, environment: environment, memory: WorkerMemory())
+    }
+
+    /// `error`'s message with `file` before each of its lines (one per bad template).
+    static func located(_ error: any Error, in file: String) -> String {
+        "\(error)".split(separator: "\n", omittingEmptySubsequences: false).map { "\(file): \($0)" }.joined(separator: "\n")
     }
 
     /// Runs `write` for every item, writing its lines in input order; bad lines give

@@ -3,40 +3,6 @@
 import Foundation
 import Testing
 
-/// Runs the `galley` executable built beside the tests.
-enum GalleyExecutable {
-    static let url: URL = {
-        let tests = URL(fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0])
-        return tests.deletingLastPathComponent().appendingPathComponent("galley")
-    }()
-
-    struct Output {
-        var status: Int32
-        var stdout: String
-        var stderr: String
-        var lines: [[String: Any]] {
-            stdout.split(separator: "\n").map { try! JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any] }
-        }
-    }
-
-    static func run(_ arguments: [String], input: String = "") throws -> Output {
-        let process = Process()
-        process.executableURL = url
-        process.arguments = arguments
-        let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        process.standardError = stderr
-        try process.run()
-        stdin.fileHandleForWriting.write(Data(input.utf8))
-        try stdin.fileHandleForWriting.close()
-        let out = stdout.fileHandleForReading.readDataToEndOfFile()
-        let err = stderr.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Output(status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self))
-    }
-}
-
 @Suite("galley measure")
 struct MeasureCommandTests {
     static let good = #"{"id": "a", "text": "Hello, world", "font": "Noto Sans", "size": 17, "width": 320}"#

@@ -134,6 +134,42 @@ struct RowCommandTests {
         }
     }
 
+    @Test("Every bad template of a templates file is reported on standard error, by file and name, in the file's order")
+    func badTemplatesFile() throws {
+        try withTemporaryFolder("bad-templates") { directory in
+            // Two thousand templates, every other one bad, in parsing or in compiling: far more than a
+            // pipe holds (64 KiB) goes to standard error, and must all come out, in order.
+            let members = (0..<2000).map { index in
+                let template = switch index % 4 {
+                case 1: #"{"root": null}"#
+                case 3: #"{"root": {"type": "label", "field": "a", "style": "style\#(index)"}}"#
+                default: #"{"root": {"type": "spacer"}}"#
+                }
+                return #""kind\#(index)": \#(template)"#
+            }
+            let file = directory.appendingPathComponent("templates.json")
+            try ("{" + members.joined(separator: ",\n") + "}").write(to: file, atomically: true, encoding: .utf8)
+            var previous: String?
+            for jobs in ["1", "2", "2"] {
+                let run = try GalleyExecutable.run(["heights", "--templates", file.path, "--jobs", jobs], input: #"{"id": 1, "kind": "kind0"}"#)
+                #expect(run.status != 0 && !run.timedOut && run.stdout.isEmpty)
+                // ArgumentParser starts the message with "Error: ".
+                let reported = run.stderr.split(separator: "\n").map { $0.hasPrefix("Error: ") ? $0.dropFirst(7) : $0 }
+                    .filter { $0.hasPrefix(file.path + ": ") }
+                #expect(reported.count == 1000)
+                for (number, line) in reported.enumerated() {
+                    let index = number * 2 + 1
+                    let expected = index % 4 == 1
+                        ? "\(file.path): invalid template at kind\(index).root: must be a node, got null"
+                        : "\(file.path): invalid template at kind\(index).root.style: unknown text style 'style\(index)' in stylesheet 'standard'"
+                    #expect(line == expected)
+                }
+                #expect(previous == nil || previous == run.stderr)
+                previous = run.stderr
+            }
+        }
+    }
+
     @Test("The same input gives the same bytes with one worker or two")
     func deterministic() throws {
         let input = (0..<200).map { #"{"id": \#($0), "kind": "message", "title": "Row \#($0)", "text": "\#(String(repeating: "word ", count: $0 % 23))", "timestamp": "\#($0 % 12):00"}"# }.joined(separator: "\n")

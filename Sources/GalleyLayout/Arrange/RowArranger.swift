@@ -22,8 +22,10 @@ struct RowArranger {
             let y = parentY + measured.origin.y
             var frame = collapsed ? Rect.zero : Rect(x: x, y: y, width: measured.size.width, height: measured.size.height)
             if !collapsed {
+                frame = frame.clamped(toWidth: width)
                 if measurement.isRightToLeft { frame = frame.mirrored(inWidth: width) }
-                frame = frame.snapped(toScale: scale)
+                // Clamped again after snapping: a row that is not a whole number of pixels wide ends between two.
+                frame = frame.snapped(toScale: scale).clamped(toWidth: width)
             }
             let node = measurement.nodes[measured.nodeID]
             nodes.append(ArrangedNode(name: node.name, type: node.typeName, frame: frame, isCollapsed: collapsed))

@@ -45,7 +45,7 @@ public final class CompiledTemplate: @unchecked Sendable {
         self.template = template
         self.stylesheet = stylesheet
         var compiler = TemplateCompiler(stylesheet: stylesheet)
-        root = try compiler.compile(template.root, path: "root")
+        root = try compiler.compile(template.root, path: "\(template.name).root")
         nodes = compiler.nodes
         names = compiler.names
         var labels: [CompiledLabel] = []
@@ -58,7 +58,7 @@ public final class CompiledTemplate: @unchecked Sendable {
         self.layoutNodes = Self.copy(layoutNodes)
         self.childIDs = Self.copy(childIDs)
         minimumHeight = try template.minimumHeight.map { length throws(LayoutError) in
-            try stylesheet.resolve(length, at: "minimumHeight")
+            try stylesheet.resolve(length, at: "\(template.name).minimumHeight")
         } ?? 0
     }
 

@@ -6,10 +6,13 @@ import GalleyText
 public enum LayoutError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The item is malformed (not an object, no id or kind).
     case invalidItem(String)
-    /// The template is malformed; `path` locates the node ("root.children[1]").
+    /// The template is malformed; `path` names the template and locates the node in it
+    /// ("post.root.children[1]").
     case invalidTemplate(path: String, reason: String)
     /// The stylesheet is malformed or refers to something it does not define.
     case invalidStylesheet(String)
+    /// Several templates are malformed (a templates file): each one's error, in the file's order.
+    case invalidTemplates([LayoutError])
     /// A field the template binds holds a value of the wrong kind.
     case fieldType(path: String, field: String, expected: String, found: String)
     /// No template for the item's kind and no fallback.
@@ -23,6 +26,7 @@ public enum LayoutError: Error, Sendable, Equatable, CustomStringConvertible {
         switch self {
         case .invalidItem(let reason): "invalid item: \(reason)"
         case .invalidTemplate(let path, let reason): "invalid template at \(path): \(reason)"
+        case .invalidTemplates(let errors): errors.map(\.description).joined(separator: "\n")
         case .invalidStylesheet(let reason): "invalid stylesheet: \(reason)"
         case .fieldType(let path, let field, let expected, let found):
             "\(path): field '\(field)' must be \(expected), but the item has \(found)"

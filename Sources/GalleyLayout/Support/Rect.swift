@@ -33,6 +33,14 @@ public struct Rect: Sendable, Hashable, CustomStringConvertible {
         return Rect(x: left, y: top, width: snap(maxX) - left, height: snap(maxY) - top)
     }
 
+    /// The part of the rectangle between x = 0 and x = `width` (an empty rectangle at the nearer
+    /// edge when none of it is): a row narrower than its insets or spacing keeps its children
+    /// inside it.
+    func clamped(toWidth width: Double) -> Rect {
+        let left = min(max(x, 0), width), right = min(max(maxX, left), width)
+        return Rect(x: left, y: y, width: right - left, height: height)
+    }
+
     /// The rectangle reflected across the vertical centre line of a row `width` wide.
     func mirrored(inWidth width: Double) -> Rect {
         Rect(x: width - maxX, y: y, width: self.width, height: height)

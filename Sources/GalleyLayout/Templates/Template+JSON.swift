@@ -14,7 +14,8 @@ extension Template: Codable {
             var reader = try JSONReader(value, path: name)
             self.name = try reader.string("name") ?? name
             minimumHeight = try reader.length("minimumHeight")
-            root = try Node(json: reader.value("root")!, path: "\(name).root")
+            guard let root = reader.value("root") else { throw reader.error("must be a node, got null", key: "root") }
+            self.root = try Node(json: root, path: "\(name).root")
             try reader.finish()
         } else {
             self.name = name
@@ -38,16 +39,33 @@ extension Template: Codable {
         try json.encode(to: encoder)
     }
 
-    /// Templates keyed by item kind, from a JSON object `{"kind": template, …}`.
-    public static func templatesByKind(json text: String) throws(LayoutError) -> [String: Template] {
+    /// Templates keyed by item kind, from a JSON object `{"kind": template, …}`, in the
+    /// object's order.
+    ///
+    /// - Throws: ``LayoutError/invalidTemplates(_:)`` listing every template that is malformed,
+    ///   in the file's order, or ``LayoutError/invalidTemplate(path:reason:)`` when the text is
+    ///   not an object of templates.
+    public static func templatesByKind(json text: String) throws(LayoutError) -> [(kind: String, template: Template)] {
+        var templates: [(kind: String, template: Template)] = []
+        var errors: [LayoutError] = []
+        for (kind, parsed) in try eachTemplate(json: text) {
+            switch parsed {
+            case .success(let template): templates.append((kind, template))
+            case .failure(let error): errors.append(error)
+            }
+        }
+        if !errors.isEmpty { throw .invalidTemplates(errors) }
+        return templates
+    }
+
+    /// Every template of a templates file, or why it is malformed, in the file's order.
+    static func eachTemplate(json text: String) throws(LayoutError) -> [(kind: String, Result<Template, LayoutError>)] {
         let value: JSONValue
         do { value = try JSONParser.parse(text) } catch { throw .invalidTemplate(path: "templates", reason: "invalid JSON at \(error)") }
         guard case .object(let members) = value else {
             throw .invalidTemplate(path: "templates", reason: "expected an object of templates keyed by kind, got \(value.kindName)")
         }
-        var templates: [String: Template] = [:]
-        for (kind, template) in members { templates[kind] = try Template(json: template, name: kind) }
-        return templates
+        return members.map { kind, template in (kind, Result { () throws(LayoutError) in try Template(json: template, name: kind) }) }
     }
 }
 

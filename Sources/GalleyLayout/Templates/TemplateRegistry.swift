@@ -17,6 +17,22 @@ public struct TemplateRegistry: Sendable {
         templates[kind] = template
     }
 
+    /// Registers every template of a templates file (`{"kind": template, …}`, see
+    /// ``Template/templatesByKind(json:)``), each compiled against `stylesheet`; a kind already
+    /// registered takes the file's template. Nothing is registered when any template is bad.
+    ///
+    /// - Throws: ``LayoutError/invalidTemplates(_:)`` listing every template that is malformed
+    ///   or does not compile, in the file's order.
+    public mutating func register(templatesJSON text: String, stylesheet: Stylesheet = .standard) throws(LayoutError) {
+        var compiled: [(String, CompiledTemplate)] = []
+        var errors: [LayoutError] = []
+        for (kind, parsed) in try Template.eachTemplate(json: text) {
+            do { compiled.append((kind, try CompiledTemplate(parsed.get(), stylesheet: stylesheet))) } catch { errors.append(error) }
+        }
+        if !errors.isEmpty { throw .invalidTemplates(errors) }
+        for (kind, template) in compiled { register(template, for: kind) }
+    }
+
     /// The kinds with a template of their own, sorted.
     public var kinds: [String] { templates.keys.sorted() }
 

@@ -105,7 +105,7 @@ struct TwoPassTests {
                 {"type": "label", "name": "body", "field": "text", "style": "messageTextFont", "maxLines": 2, "lineBreakMode": "truncateTail"}
             ]}}}
             """#)
-        let template = try CompiledTemplate(try #require(templates["titled"]))
+        let template = try CompiledTemplate(try #require(templates.first { $0.kind == "titled" }).template)
         // Titles of every row their own; a few have a character only a fallback face has.
         let titles = (0..<40).map { index in
             index % 10 == 9 ? "Party \(index) 🎉" : index % 2 == 0 ? "Subject number \(index)" : "Θέμα αριθμός \(index)"

@@ -1,4 +1,4 @@
-// The shared sample data (an RSS feed, a drill-down property list, book lists) turned into
+// The sample data in Examples/data (an RSS feed, a drill-down property list, book lists) turned into
 // items here and laid out through the JSON templates in Examples/templates.json.
 
 import Foundation
@@ -13,7 +13,7 @@ import FoundationXML
 struct SampleDataTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
-    static let examples = root.deletingLastPathComponent().appendingPathComponent("shared/examples")
+    static let examples = root.appendingPathComponent("Examples/data")
 
     static let registry: TemplateRegistry = {
         let text = try! String(contentsOf: root.appendingPathComponent("Examples/templates.json"), encoding: .utf8)

@@ -38,6 +38,51 @@ struct TemplateJSONTests {
         }
     }
 
+    @Test("A template whose root is null, missing or not a node is an error naming it, not a crash", arguments: [
+        (#"{"root": null}"#, "t.root", "must be a node, got null"),
+        (#"{"name": "n", "root": null, "minimumHeight": 4}"#, "t.root", "must be a node, got null"),
+        (#"{"root": 7}"#, "t.root", "expected an object, got a number"),
+        (#"{"root": {"type": null}}"#, "t.root.type", "is missing"),
+        (#"null"#, "t.root", "expected an object, got null"),
+    ])
+    func nullRoots(_ json: String, _ path: String, _ message: String) {
+        #expect {
+            try Self.template(json)
+        } throws: { error in
+            guard case LayoutError.invalidTemplate(let errorPath, let reason) = error else { return false }
+            return errorPath == path && reason.contains(message)
+        }
+    }
+
+    @Test("A templates file reports every bad template, each by name, in the file's order, the same every run")
+    func templatesFileErrors() throws {
+        // Bad in parsing (b, d) and in compiling (c, e), between good ones; kinds in an order that
+        // neither sorting nor hashing gives.
+        let file = #"""
+            {"zeta": {"root": {"type": "spacer"}},
+             "b": {"root": null},
+             "c": {"root": {"type": "label", "field": "a", "style": "headline"}},
+             "a": {"root": {"type": "spacer"}},
+             "d": {"root": {"type": "lable"}},
+             "e": {"root": {"type": "vstack", "spacing": "gutter"}}}
+            """#
+        let expected = [
+            LayoutError.invalidTemplate(path: "b.root", reason: "must be a node, got null"),
+            LayoutError.invalidTemplate(path: "c.root.style", reason: "unknown text style 'headline' in stylesheet 'standard'"),
+            LayoutError.invalidTemplate(path: "d.root.type", reason: "unknown node type 'lable'; known: label, image, spacer, inset, stack, hstack, vstack, overlay, background, size, conditional, accessory"),
+            LayoutError.invalidTemplate(path: "e.root.spacing", reason: "unknown metric 'gutter' in stylesheet 'standard'"),
+        ]
+        for _ in 0..<20 {
+            var registry = TemplateRegistry()
+            #expect(throws: LayoutError.invalidTemplates(expected)) { try registry.register(templatesJSON: file) }
+            #expect(registry.kinds.isEmpty)
+        }
+        // Parsing alone reports the parse errors, in order; a good file keeps its order.
+        #expect(throws: LayoutError.invalidTemplates([expected[0], expected[2]])) { try Template.templatesByKind(json: file) }
+        let good = try Template.templatesByKind(json: #"{"zeta": {"type": "spacer"}, "a": {"type": "spacer"}, "m": {"type": "spacer"}}"#)
+        #expect(good.map(\.kind) == ["zeta", "a", "m"])
+    }
+
     @Test("Compiling checks names and numbers against the stylesheet", arguments: [
         (#"{"type": "label", "field": "a", "style": "headline"}"#, "root.style", "unknown text style 'headline'"),
         (#"{"type": "vstack", "spacing": "gutter", "children": []}"#, "root.spacing", "unknown metric 'gutter'"),
@@ -61,7 +106,7 @@ struct TemplateJSONTests {
     @Test("Inline styles built in Swift are checked when compiling")
     func inlineStyles() {
         let template = Template(name: "t", root: Node(.label(Label(.field("a"), style: .inline(TextStyleSpec(size: .nan))))))
-        #expect(throws: LayoutError.invalidTemplate(path: "root.style", reason: "text style: size must be a finite number > 0, not nan")) {
+        #expect(throws: LayoutError.invalidTemplate(path: "t.root.style", reason: "text style: size must be a finite number > 0, not nan")) {
             try CompiledTemplate(template)
         }
     }
@@ -69,7 +114,7 @@ struct TemplateJSONTests {
     @Test("A field of the wrong type is an error naming the node and the field")
     func fieldTypes() throws {
         let template = try CompiledTemplate(Self.template(#"{"type": "label", "field": "author", "style": "font"}"#))
-        #expect(throws: LayoutError.fieldType(path: "root", field: "author", expected: "text or a number", found: "an object")) {
+        #expect(throws: LayoutError.fieldType(path: "t.root", field: "author", expected: "text or a number", found: "an object")) {
             try measure(Fixture.item("x", ["author": ["name": "Ada"]]), template: template, width: 320, environment: Fixture.environment(scale: 1))
         }
         let nested = try CompiledTemplate(Self.template(#"{"type": "label", "field": "author.name", "style": "font"}"#))

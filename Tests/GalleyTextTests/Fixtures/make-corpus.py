@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Builds corpus.json, the differential-test corpus: sentences.txt (written for these tests)
-plus English sentences from the shared RSS feed (../shared/examples/three20-blog-feed.rss).
+plus English sentences from the RSS feed in Examples/data/three20-blog-feed.rss.
 
-Run from this folder: python3 make-corpus.py ../../../../shared/examples/three20-blog-feed.rss
+Run from this folder: python3 make-corpus.py ../../../Examples/data/three20-blog-feed.rss
 """
 import html, json, re, sys
 import xml.etree.ElementTree as ET
