@@ -65,6 +65,7 @@ public struct ByteScratch {
         case .bool(let value): appendLiteral(value ? "true" : "false")
         case .integer(let value): append(value)
         case .number(let value): append(value)
+        case .numeral(let text): appendVerbatim(text)
         case .string(let value): appendQuoted(value)
         case .array, .object: false
         }
@@ -100,6 +101,12 @@ public struct ByteScratch {
         (base + count).update(from: literal.utf8Start, count: literal.utf8CodeUnitCount)
         count += literal.utf8CodeUnitCount
         return true
+    }
+
+    /// Appends `text`'s UTF-8 as it is (a numeral's digits), when it fits.
+    mutating func appendVerbatim(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { append(contentsOf: $0) }
     }
 
     /// Appends `value` in decimal, when there is room for any integer.

@@ -13,8 +13,10 @@ public struct JSONParseError: Error, Sendable, Equatable, CustomStringConvertibl
 ///
 ///     let value = try JSONParser.parse(#"{"id": 1, "title": "Hello"}"#)
 ///
-/// Integers that fit in `Int` (no fraction or exponent) become ``JSONValue/integer(_:)``; other
-/// numbers ``JSONValue/number(_:)``; numbers too large for a `Double` are errors, not infinity.
+/// Integers that fit in `Int` (no fraction or exponent) become ``JSONValue/integer(_:)``, larger
+/// ones and numbers of more than 15 significant digits ``JSONValue/numeral(_:)`` (kept as
+/// written); other numbers ``JSONValue/number(_:)``. Numbers with a fraction or exponent too large
+/// for a `Double` are errors, not infinity.
 /// Nesting deeper than ``maximumDepth`` is an error rather than a stack overflow.
 public struct JSONParser {
     /// The deepest nesting of arrays and objects accepted.
@@ -324,14 +326,32 @@ public struct JSONParser {
             return .integer(isNegative ? -magnitude : magnitude)
         }
         let text = string(start..<position)
-        if isInteger, let integer = Int(text) { return .integer(integer) }
+        if isInteger {
+            // An integer too large for an Int is kept as written (ids of 20 and more digits).
+            if let integer = Int(text) { return .integer(integer) }
+            return .numeral(text)
+        }
         guard let number = Double(text), number.isFinite else {
             let end = position
             position = start
             defer { position = end }
             throw error("number \(text) is out of range")
         }
+        // More significant digits than a Double keeps: kept as written, so that it is written back exactly.
+        if Self.significantDigitCount(bytes[digitsStart..<position]) > 15 { return .numeral(text) }
         return .number(number)
+    }
+
+    /// How many significant digits a number's mantissa has (leading zeros are not; the
+    /// exponent is not counted).
+    private static func significantDigitCount(_ number: Slice<UnsafeBufferPointer<UInt8>>) -> Int {
+        var count = 0
+        for byte in number {
+            if byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") { break }
+            guard byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") else { continue }
+            if count > 0 || byte != UInt8(ascii: "0") { count += 1 }
+        }
+        return count
     }
 
     // MARK: - Helpers

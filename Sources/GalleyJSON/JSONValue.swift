@@ -6,6 +6,10 @@ public enum JSONValue: Codable, Hashable, Sendable {
     case bool(Bool)
     case integer(Int)
     case number(Double)
+    /// A number kept as it was written, because neither `Int` nor `Double` holds it exactly:
+    /// an integer beyond `Int`'s range, or a number of more significant digits than a `Double`
+    /// keeps (more than 15). Written back exactly (an id of 30 digits comes back as it came).
+    case numeral(String)
     case string(String)
     case array([JSONValue])
     case object(JSONObject)
@@ -30,17 +34,20 @@ public enum JSONValue: Codable, Hashable, Sendable {
         case .bool(let value): try container.encode(value)
         case .integer(let value): try container.encode(value)
         case .number(let value): try container.encode(value)
+        case .numeral(let text): try container.encode(Double(text) ?? .nan)
         case .string(let value): try container.encode(value)
         case .array(let value): try container.encode(value)
         case .object(let value): try container.encode(value.dictionary)
         }
     }
 
-    /// The value as a number, if it is one.
+    /// The value as a number, if it is one (a ``numeral(_:)`` to the nearest `Double`, which may
+    /// be infinite).
     public var doubleValue: Double? {
         switch self {
         case .integer(let value): Double(value)
         case .number(let value): value
+        case .numeral(let text): Double(text)
         default: nil
         }
     }
@@ -50,7 +57,7 @@ public enum JSONValue: Codable, Hashable, Sendable {
         switch self {
         case .null: "null"
         case .bool: "a boolean"
-        case .integer, .number: "a number"
+        case .integer, .number, .numeral: "a number"
         case .string: "a string"
         case .array: "an array"
         case .object: "an object"

@@ -137,6 +137,7 @@ public struct JSONWriter {
         case .bool(let value): bytes.append(contentsOf: value ? "true".utf8 : "false".utf8)
         case .integer(let value): write(value, to: &bytes)
         case .number(let value): write(value, to: &bytes)
+        case .numeral(let text): bytes.append(contentsOf: text.utf8)
         case .string(let value): writeString(value, to: &bytes)
         case .array(let values):
             bytes.append(UInt8(ascii: "["))

@@ -40,6 +40,7 @@ enum GalleyExecutable {
     }
 
     static func run(_ arguments: [String], input: Data, timeout: Double = 120) throws -> Output {
+        _ = ignoringBrokenPipes
         let process = Process()
         process.executableURL = url
         process.arguments = arguments
@@ -69,6 +70,10 @@ enum GalleyExecutable {
             status: process.terminationStatus, stdout: String(decoding: out.data, as: UTF8.self),
             stderr: String(decoding: err.data, as: UTF8.self), timedOut: timedOut)
     }
+
+    /// Writing to a child that exited without reading its input raises SIGPIPE, which would end
+    /// the test process: ignored once, the write fails instead.
+    private static let ignoringBrokenPipes: Void = { signal(SIGPIPE, SIG_IGN) }()
 
     /// Bytes one reader thread fills, read once the group it runs in is done.
     private final class Collected: @unchecked Sendable {

@@ -69,6 +69,23 @@ struct MeasureCommandTests {
         #expect(output.stderr.contains("8 line(s) failed"))
     }
 
+    @Test("Ids come back exactly as they were written, however many digits, on results and on errors")
+    func exactIDs() throws {
+        let ids = ["123456789012345678901234567890", "12345678901234567890", "-9223372036854775809", "0.12345678901234567891",
+                   "9007199254740993", String(repeating: "8", count: 300), #""text id""#, "[1,2]"]
+        let input = ids.flatMap { id in [
+            #"{"id": \#(id), "text": "Hello", "font": "Noto Sans", "size": 17, "width": 100}"#,
+            #"{"id": \#(id), "text": "Hello", "font": "Noto Sans", "size": 17, "width": -1}"#,
+        ] }
+        let output = try GalleyExecutable.run(["measure"], input: input.joined(separator: "\n"))
+        let raw = output.stdout.split(separator: "\n").map(String.init)
+        #expect(raw.count == 2 * ids.count)
+        for (index, line) in raw.enumerated() {
+            #expect(line.hasPrefix(#"{"id":\#(ids[index / 2]),"#), "\(line.prefix(60))")
+            #expect(line.contains(#""error""#) == (index % 2 == 1))
+        }
+    }
+
     @Test("Options reach the engine: maxLines, truncation, language, fallback, weight, spacing")
     func options() throws {
         let text = "A longer text that has to wrap onto more than one line"

@@ -70,6 +70,9 @@ struct RowCommandTests {
             ("1", "1"), ("-5", "-5"), (#""abc""#, #""abc""#), (#""with \"quote\"""#, #""with \"quote\"""#),
             (#""tab\there""#, #""tab\there""#), (#""ünï""#, #""ünï""#), ("0", "0"), ("-9223372036854775808", "-9223372036854775808"),
             ("123456789012345678", "123456789012345678"), ("\"\(long)\"", "\"\(long)\""), ("\"\(longer)\"", "\"\(longer)\""),
+            // Beyond Int and Double: written back as they came, digit for digit.
+            ("12345678901234567890", "12345678901234567890"), ("123456789012345678901234567890", "123456789012345678901234567890"),
+            ("-99999999999999999999999", "-99999999999999999999999"), (String(repeating: "7", count: 400), String(repeating: "7", count: 400)),
         ]
         let input = ids.map { #"{"id": \#($0.0), "kind": "text", "text": "Words that wrap at one width or another"}"# }
         let output = try GalleyExecutable.run(["heights", "--width", "320,375.5,414"], input: input.joined(separator: "\n"))

@@ -13,7 +13,7 @@ struct JSONParserTests {
             "n": .null, "a": .array([.integer(1), .array([.integer(2)]), .object([:])]), "o": .object(["k": .string("v")]),
         ])
         #expect(value == expected)
-        #expect(try JSONParser.parse("12345678901234567890") == .number(1.2345678901234567e19))
+        #expect(try JSONParser.parse("12345678901234567890") == .numeral("12345678901234567890"))
         #expect(try JSONParser.parse("\"\u{1F600} é\"") == .string("\u{1F600} é"))
     }
 
@@ -245,7 +245,34 @@ struct JSONParserTests {
                      "9223372036854775807", "-9223372036854775808"] {
             #expect(try JSONParser.parse(text) == .integer(Int(text)!), "\(text)")
         }
-        #expect(try JSONParser.parse("9223372036854775808") == .number(9223372036854775808))
+        #expect(try JSONParser.parse("9223372036854775808") == .numeral("9223372036854775808"))
+    }
+
+    @Test("Numbers neither an Int nor a Double holds exactly are kept as written, and written back so")
+    func numerals() throws {
+        let digits200 = "9" + String(repeating: "0123456789", count: 20)
+        for text in ["9223372036854775808", "-9223372036854775809", "12345678901234567890", "123456789012345678901234567890",
+                     digits200, "-" + digits200, "0.1234567890123456789", "3.14159265358979323846", "1.0000000000000000",
+                     "12345678901234567.5", "1234567890123456e3"] {
+            let value = try JSONParser.parse(text)
+            #expect(value == .numeral(text), "\(text)")
+            var writer = JSONWriter()
+            writer.add("id", value)
+            #expect(writer.line == #"{"id":\#(text)}"#)
+            // As an array element and an object member too, and back through the parser.
+            var bytes: [UInt8] = []
+            JSONWriter.write(.array([value, .object(["n": value])]), to: &bytes)
+            #expect(String(decoding: bytes, as: UTF8.self) == "[\(text),{\"n\":\(text)}]")
+            #expect(try JSONParser.parse(bytes) == .array([value, .object(["n": value])]))
+            #expect(value.doubleValue == Double(text) && value.kindName == "a number")
+        }
+        // Up to 15 significant digits a Double keeps the number: it stays a number.
+        for (text, number) in [("0.1", 0.1), ("12345678901234.5", 12345678901234.5), ("0.000000000000000000123", 1.23e-19),
+                               ("1.5e300", 1.5e300), ("-2.25", -2.25), ("1e-400", 0)] {
+            #expect(try JSONParser.parse(text) == .number(number), "\(text)")
+        }
+        #expect(throws: JSONParseError.self) { try JSONParser.parse("1.5e999") }
+        #expect(throws: JSONParseError.self) { try JSONParser.parse("12345678901234567890e999") }
     }
 
     @Test("Objects written into one buffer, each closed, in order")

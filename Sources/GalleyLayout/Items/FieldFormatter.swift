@@ -8,12 +8,13 @@ enum FieldFormatter {
     static let names: Set<String> = ["duration", "uppercase", "lowercase", "list"]
 
     /// The text of a scalar value: strings as they are, integers in decimal, other numbers in
-    /// their shortest form, booleans as true or false. Nil for arrays and objects.
+    /// their shortest form (numerals as written), booleans as true or false. Nil for arrays and objects.
     static func text(of value: JSONValue) -> String? {
         switch value {
         case .string(let string): string
         case .integer(let integer): String(integer)
         case .number(let number): number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : String(number)
+        case .numeral(let text): text
         case .bool(let bool): bool ? "true" : "false"
         case .null: ""
         case .array, .object: nil

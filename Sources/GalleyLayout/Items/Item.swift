@@ -9,7 +9,7 @@ import GalleyJSON
 ///
 /// Fields are any JSON values: strings, numbers, booleans, nested objects and arrays.
 public struct Item: Sendable, Hashable {
-    /// Identifies the row (a number in the input becomes its decimal string).
+    /// Identifies the row (an integer in the input becomes its decimal string, as written).
     public var id: String
     /// Picks the row's template in a ``TemplateRegistry``.
     public var kind: String
@@ -34,6 +34,7 @@ public struct Item: Sendable, Hashable {
         switch fields.removeValue(forKey: "id") {
         case .string(let string)?: id = string
         case .integer(let integer)?: id = String(integer)
+        case .numeral(let digits)? where !digits.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }): id = digits
         case nil, .null?: throw .invalidItem("field 'id' is missing")
         case let other?: throw .invalidItem("field 'id' must be a string or an integer, got \(other.kindName)")
         }

@@ -710,6 +710,7 @@ struct RowMeasurer {
             case .bool(let bool): return bool
             case .integer(let integer): return integer != 0
             case .number(let number): return number != 0
+            case .numeral(let text): return Double(text) != 0
             case .string(let string): return !string.isEmpty && string != "false"
             default: return false
             }
