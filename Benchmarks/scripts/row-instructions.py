@@ -60,7 +60,7 @@ groups = {
     # its worker's name cache).
     "json": r"10GalleyJSON10JSONParserV5parse(yAA9JSONValueO(Says5UInt8VG|s10ArraySliceVys5UInt8VG)|_5namesAA9JSONValueOs10ArraySliceVys5UInt8VG_AA13JSONNameCacheVzt)AA14JSONParseErrorVYKFZ$",
     # The command's closure measures the item (`heights`) and writes its lines.
-    "command": r"9GalleyCLI0A0V7HeightsV3runyyKFy",
+    "command": r"14GalleyCommands0A0V7HeightsV3runyyKFy",
 }
 
 def profile(count, files=inputs):

@@ -1,6 +1,6 @@
 // The text engine: the long-lived context that measures and lays out text.
 
-import Synchronization
+import GalleyLocks
 
 /// Measures and lays out text with HarfBuzz, FreeType and ICU.
 ///
@@ -25,7 +25,7 @@ public final class TextEngine: Sendable {
     private let counterStore: CounterStore
     private let paragraphShaper: ParagraphShaper
     /// The fallback chains of prepared styles measured lately (see ``oneLineHeight(of:prepared:)``).
-    let preparedChains = Mutex(PreparedChains())
+    let preparedChains = Locked(PreparedChains())
 
     /// The shape cache's memory bound when none is given: 32 MiB.
     public static let defaultShapeCacheByteLimit = 32 << 20

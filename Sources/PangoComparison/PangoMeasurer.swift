@@ -4,7 +4,7 @@
 import Foundation
 import GalleyText
 import PangoReference
-import Synchronization
+import GalleyLocks
 
 /// Pango (pangoft2) measuring with given font files: a private fontconfig configuration holding
 /// only them, 72 dpi, hinting off, `PANGO_WRAP_WORD_CHAR` without inserted hyphens, one reused
@@ -29,7 +29,7 @@ public final class PangoMeasurer: Sendable {
         let pointer: OpaquePointer
         var byteStarts: [Int32]
     }
-    private let handle: Mutex<Handle>
+    private let handle: Locked<Handle>
 
     /// Loads Pango with exactly `fontFiles` (paths, in fallback order).
     public init(fontFiles: [String]) throws(LoadError) {
@@ -42,7 +42,7 @@ public final class PangoMeasurer: Sendable {
             }
         }
         guard let pointer else { throw LoadError(description: "Pango: \(error.map { String(cString: $0) } ?? "?")") }
-        handle = Mutex(Handle(pointer: pointer, byteStarts: Array(repeating: 0, count: 4096)))
+        handle = Locked(Handle(pointer: pointer, byteStarts: Array(repeating: 0, count: 4096)))
     }
 
     /// Pango with Galley's bundled font files, in the order Galley falls back through them.

@@ -1,6 +1,6 @@
 // What each batch worker measures with.
 
-@testable import GalleyCLI
+@testable import GalleyCommands
 import GalleyText
 import Testing
 

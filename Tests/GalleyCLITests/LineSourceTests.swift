@@ -1,7 +1,7 @@
 // Reading input lines across files and the reader's 1 MB reads.
 
 import Foundation
-@testable import GalleyCLI
+@testable import GalleyCommands
 import Testing
 
 @Suite("Input lines")

@@ -1,7 +1,7 @@
 // Reusable ICU break iterators, one idle list per kind and locale.
 
 internal import CGalleyShims
-import Synchronization
+import GalleyLocks
 
 /// Hands out ICU break iterators without opening one per call.
 ///
@@ -37,7 +37,7 @@ final class BreakIteratorPool: Sendable {
 
     private struct Key: Hashable { var kind: Kind; var locale: String }
     private struct Entry { var prototype: Iterator; var idle: [Iterator] }
-    private let entries = Mutex<[Key: Entry]>([:])
+    private let entries = Locked<[Key: Entry]>([:])
 
     /// Runs `body` with an iterator of `kind` for the ICU locale ID `locale`.
     func withIterator<Result>(

@@ -1,7 +1,7 @@
 // Turns a BCP 47 tag or ICU locale ID into the ICU locale ID the break iterators want.
 
 internal import CGalleyShims
-import Synchronization
+import GalleyLocks
 
 enum LocaleIdentifier {
     /// "ja-JP-u-lb-strict" -> "ja_JP@lb=strict"; ICU IDs ("ja_JP@lb=strict") pass through;
@@ -25,10 +25,10 @@ enum LocaleIdentifier {
         return result
     }
 
-    private static let bare = Mutex<[String: String]>([:])
+    private static let bare = Locked<[String: String]>([:])
 
     /// Tags already converted; a process sees few distinct languages.
-    private static let converted = Mutex<[String: String]>([:])
+    private static let converted = Locked<[String: String]>([:])
 
     private static func convert(_ tag: String) throws(TextError) -> String {
         var buffer = [CChar](repeating: 0, count: 160)

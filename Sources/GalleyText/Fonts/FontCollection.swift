@@ -2,7 +2,7 @@
 
 internal import CHarfBuzz
 import Foundation
-import Synchronization
+import GalleyLocks
 
 /// The fonts available for measuring, and the fallback order between them.
 ///
@@ -17,8 +17,8 @@ public final class FontCollection: Sendable {
 
     /// Families tried, in order, after the requested font and the caller's fallbacks.
     private let fallbackFamilies: [FallbackFamily]
-    private let loadedOnDemand = Mutex<[String: FontFace]>([:])
-    private let chains = Mutex(ChainTable())
+    private let loadedOnDemand = Locked<[String: FontFace]>([:])
+    private let chains = Locked(ChainTable())
 
     /// Fallback chains made so far, and the one handed out last, compared before the table is
     /// searched: paragraphs in turn mostly share a style (a batch's rows, a list's cells), and

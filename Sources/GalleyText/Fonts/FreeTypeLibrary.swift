@@ -1,7 +1,7 @@
 // The process's FreeType library handle, used only to read font files' names and tables.
 
 internal import CFreeType
-import Synchronization
+import GalleyLocks
 
 /// Reads the facts about a face that FreeType knows: names, style, and its metric tables.
 ///
@@ -12,12 +12,12 @@ final class FreeTypeLibrary: Sendable {
 
     /// The `FT_Library`, only touched under `lock`.
     private struct Handle: @unchecked Sendable { let library: FT_Library? }
-    private let lock: Mutex<Handle>
+    private let lock: Locked<Handle>
 
     private init() {
         var library: FT_Library?
         FT_Init_FreeType(&library)
-        lock = Mutex(Handle(library: library))
+        lock = Locked(Handle(library: library))
     }
 
     /// What one face says about itself.

@@ -1,6 +1,6 @@
 // The reshaped pieces of one paragraph's cut words.
 
-import Synchronization
+import GalleyLocks
 
 /// The cut pieces of one paragraph's words, reshaped, by UTF-16 range.
 ///
@@ -12,7 +12,7 @@ import Synchronization
 /// Stored in its paragraph, not allocated apart (every new paragraph had one more object to
 /// make and free): noncopyable, as its mutex is.
 struct CutPieceCache: ~Copyable, Sendable {
-    private let pieces = Mutex<[Range<Int>: ShapedSegment]>([:])
+    private let pieces = Locked<[Range<Int>: ShapedSegment]>([:])
     /// Distinct pieces kept per paragraph; a paragraph laid out at many widths starts over.
     private static let limit = 64
 

@@ -1,6 +1,6 @@
 // A paragraph analysed and shaped once, ready to be broken into lines at any width.
 
-import Synchronization
+import GalleyLocks
 
 /// Text that has been analysed (graphemes, break opportunities, bidi, scripts), given fonts and
 /// shaped, but not yet broken into lines.
@@ -57,7 +57,7 @@ public final class ShapedParagraph: Sendable {
     /// Whether the items were built without their segments (see ``segments(ofItem:)``).
     let defersSegments: Bool
     /// The items' segments, once asked for, when they were not built with them.
-    private let deferredSegments = Mutex<[[PlacedSegment]]?>(nil)
+    private let deferredSegments = Locked<[[PlacedSegment]]?>(nil)
 
     init(
         paragraphStyle: ParagraphStyle, missingCharacters: [Unicode.Scalar], baseLineHeight: Double,

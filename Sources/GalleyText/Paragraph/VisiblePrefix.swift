@@ -1,6 +1,6 @@
 // Shaping only the start of a long text that a line limit cuts short.
 
-import Synchronization
+import GalleyLocks
 
 /// The start of a paragraph's text, shaped alone because a line limit shows no more of it, and
 /// the way to the rest when a width shows more.
@@ -37,7 +37,7 @@ final class VisiblePrefix: Sendable {
     private let text: AttributedText
     private let paragraph: ParagraphStyle
     private let shaper: ParagraphShaper
-    private let longer = Mutex<ShapedParagraph?>(nil)
+    private let longer = Locked<ShapedParagraph?>(nil)
 
     init(
         text: AttributedText, paragraph: ParagraphStyle, shaper: ParagraphShaper, wholeLength: Int, lastWordUnit: Int,

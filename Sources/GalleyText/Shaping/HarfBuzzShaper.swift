@@ -1,7 +1,7 @@
 // Shapes segments with HarfBuzz, reusing buffers, and interns feature sets and languages.
 
 internal import CHarfBuzz
-import Synchronization
+import GalleyLocks
 
 /// Turns a segment of text in one face, script and direction into glyphs, with HarfBuzz.
 ///
@@ -11,14 +11,14 @@ final class HarfBuzzShaper: Sendable {
     /// An `hb_buffer_t`. `@unchecked Sendable`: it moves between threads only through the
     /// pool's lock and is used by one caller at a time.
     private struct Buffer: @unchecked Sendable { let pointer: OpaquePointer }
-    private let idleBuffers = Mutex<[Buffer]>([])
+    private let idleBuffers = Locked<[Buffer]>([])
 
     /// Interned feature settings: id -> HarfBuzz features.
     private struct FeatureTable: @unchecked Sendable {
         var ids: [[FontFeature]: Int] = [:]
         var features: [[hb_feature_t]] = []
     }
-    private let featureTable = Mutex(FeatureTable(ids: [[]: 0], features: [[]]))
+    private let featureTable = Locked(FeatureTable(ids: [[]: 0], features: [[]]))
 
     /// Interned languages: id -> `hb_language_t` (HarfBuzz interns them for the process' life).
     /// 0 is none ("").
@@ -26,7 +26,7 @@ final class HarfBuzzShaper: Sendable {
         var ids: [String: Int] = ["": 0]
         var languages: [hb_language_t?] = [nil]
     }
-    private let languageTable = Mutex(LanguageTable())
+    private let languageTable = Locked(LanguageTable())
 
     deinit {
         idleBuffers.withLock { $0.forEach { hb_buffer_destroy($0.pointer) } }

@@ -1,6 +1,6 @@
 // A bounded, thread-safe, sharded LRU cache: the engine's shape and paragraph caches.
 
-import Synchronization
+import GalleyLocks
 
 /// Counters describing a cache's use since it was made.
 public struct CacheStatistics: Sendable, Hashable {
@@ -27,7 +27,7 @@ public struct CacheStatistics: Sendable, Hashable {
 /// `deinit`, and every access to one goes through its mutex. (In an array of classes, reading a
 /// shard retained and released it: two atomic operations on every lookup of every word.)
 final class BoundedCache<Key: PrecomputedHashKey, Value: Sendable>: @unchecked Sendable {
-    private let shards: UnsafeMutablePointer<Mutex<Shard<Key, Value>>>
+    private let shards: UnsafeMutablePointer<Locked<Shard<Key, Value>>>
     private let shardCount: Int
     /// `shardCount - 1`: the count is a power of two, so a hash picks its shard by a mask
     /// (a division took tens of cycles on every lookup).
@@ -43,7 +43,7 @@ final class BoundedCache<Key: PrecomputedHashKey, Value: Sendable>: @unchecked S
         let perShard = max(byteLimit / count, 1)
         shards = .allocate(capacity: count)
         for index in 0..<count {
-            (shards + index).initialize(to: Mutex(Shard(byteLimit: perShard, admitsOnlyRecurring: admitsOnlyRecurring)))
+            (shards + index).initialize(to: Locked(Shard(byteLimit: perShard, admitsOnlyRecurring: admitsOnlyRecurring)))
         }
         self.shardCount = count
         shardMask = UInt(count - 1)
@@ -54,7 +54,7 @@ final class BoundedCache<Key: PrecomputedHashKey, Value: Sendable>: @unchecked S
         shards.deallocate()
     }
 
-    private func shard(forHash hash: Int) -> UnsafeMutablePointer<Mutex<Shard<Key, Value>>> {
+    private func shard(forHash hash: Int) -> UnsafeMutablePointer<Locked<Shard<Key, Value>>> {
         shards + Int(UInt(bitPattern: hash) & shardMask)
     }
 

@@ -6,7 +6,7 @@ import Foundation
 import GalleyJSON
 import GalleyLayout
 import GalleyText
-import Synchronization
+import GalleyLocks
 import Testing
 
 @Suite("Measure and arrange")
@@ -60,7 +60,7 @@ struct TwoPassTests {
             try items.map { try measure($0, template: registry.template(for: $0), width: 375, environment: Fixture.environment(scale: 3)).height }
         }
         let serial = try heights()
-        let results = Mutex([Int: [Double]]())
+        let results = Locked([Int: [Double]]())
         DispatchQueue.concurrentPerform(iterations: 6) { worker in
             let values = try? heights()
             results.withLock { $0[worker] = values }

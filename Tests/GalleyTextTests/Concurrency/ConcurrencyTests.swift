@@ -2,7 +2,7 @@
 
 import Dispatch
 import GalleyText
-import Synchronization
+import GalleyLocks
 import Testing
 
 @Suite("Concurrency")
@@ -18,8 +18,8 @@ struct ConcurrencyTests {
             }
         }
         engine.removeCachedShapes()
-        let results = Mutex([Int: TextLayout]())
-        let failures = Mutex(0)
+        let results = Locked([Int: TextLayout]())
+        let failures = Locked(0)
         // Every job measured by several threads at once, caches cold and then contended.
         DispatchQueue.concurrentPerform(iterations: 8) { worker in
             for (index, entry) in entries.enumerated() {

@@ -3,7 +3,7 @@
 
 import Dispatch
 @testable import GalleyText
-import Synchronization
+import GalleyLocks
 import Testing
 
 @Suite("Deferred segments: a paragraph shaped for heights finds its words again when asked")
@@ -67,7 +67,7 @@ struct DeferredSegmentsTests {
         let expected = widths.map { kept.layout(width: $0) }
         let shaped = try TextEngine().shape(text, style: Self.style, paragraph: paragraph, showing: .infinity, heightsOnly: true)
         #expect(shaped.defersSegments)
-        let failures = Mutex(0)
+        let failures = Locked(0)
         DispatchQueue.concurrentPerform(iterations: 8) { worker in
             for offset in widths.indices {
                 let index = (offset + worker) % widths.count

@@ -3,7 +3,7 @@
 import Dispatch
 import Foundation
 @testable import GalleyText
-import Synchronization
+import GalleyLocks
 import Testing
 
 @Suite("Visible prefix: a line limit shapes only what it shows")
@@ -159,7 +159,7 @@ struct VisiblePrefixTests {
         // Every text shaped for the narrowest width first, so that wider ones need longer starts.
         let starts = try Self.texts.map { try engine.shape($0, style: Self.style, paragraph: paragraph, showing: widths[0]) }
         #expect(starts.allSatisfy { $0.visiblePrefix != nil })
-        let failures = Mutex(0)
+        let failures = Locked(0)
         DispatchQueue.concurrentPerform(iterations: 8) { worker in
             for index in Self.texts.indices {
                 for offset in widths.indices {

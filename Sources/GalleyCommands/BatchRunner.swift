@@ -4,6 +4,7 @@ import ArgumentParser
 import Foundation
 import GalleyJSON
 import GalleyText
+import GalleyLocks
 import Synchronization
 
 /// Processes input lines in chunks: each chunk is spread over all cores, then its results are
@@ -158,23 +159,28 @@ private final class ChunkReader: @unchecked Sendable {
     }
 }
 
-/// One slot per block of lines, each written by exactly one worker.
-/// `@unchecked Sendable`: slots are disjoint between workers, and read only after all finish.
-private final class ResultSlots: @unchecked Sendable {
-    private var slots: [[UInt8]]
+/// One slot per block of lines, each filled by the worker that measured the block, under a lock:
+/// workers hand over a block's output (32 lines) at a time, so they rarely meet there.
+private final class ResultSlots: Sendable {
+    private let slots: Locked<[[UInt8]]>
 
-    init(count: Int) { slots = Array(repeating: [], count: count) }
+    init(count: Int) { slots = Locked(Array(repeating: [], count: count)) }
 
-    func set(_ index: Int, _ value: [UInt8]) {
-        slots.withUnsafeMutableBufferPointer { $0[index] = value }
+    func set(_ index: Int, _ value: consuming [UInt8]) {
+        slots.withLock { $0[index] = value }
     }
 
-    func values() -> [[UInt8]] { slots }
+    /// Every slot's output, in order, once the workers are done (the slots are left empty).
+    func values() -> [[UInt8]] { slots.withLock { slots in
+        var values: [[UInt8]] = []
+        swap(&values, &slots)
+        return values
+    } }
 }
 
 /// Counts failed lines across worker threads.
 private final class FailureCounter: Sendable {
-    private let value = Mutex(0)
+    private let value = Locked(0)
     func increment() { value.withLock { $0 += 1 } }
     var count: Int { value.withLock { $0 } }
 }

@@ -1,0 +1,5 @@
+// The `galley` executable: the commands of GalleyCommands, allocating through jemalloc.
+
+import GalleyCommands
+
+Galley.main()

@@ -1,0 +1,13 @@
+// The `galley` command: its subcommands, for the executable (Sources/GalleyCLI) to run.
+
+import ArgumentParser
+
+/// `galley measure`, `galley heights` and `galley layout`.
+public struct Galley: ParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "galley",
+        abstract: "Measure text and lay out rows with HarfBuzz, FreeType and ICU.",
+        subcommands: [Measure.self, Heights.self, Layout.self])
+
+    public init() {}
+}
