@@ -19,6 +19,10 @@ extension Galley {
             try options.run(keepsTextLayouts: false, command: "layout") { row, output throws(LayoutError) in
                 for measurement in try row.measurements() {
                     let arrangement = arrange(measurement)
+                    // Never `null` in place of a number: a frame that is not one fails its row.
+                    if let (name, frame) = arrangement.frames.first(where: { !$0.value.components.allSatisfy(\.isFinite) }) {
+                        throw .invalidGeometry("the frame of '\(name)' is not finite: \(frame)")
+                    }
                     var writer = JSONWriter(appendingTo: consume output)
                     writer.add("id", row.id)
                     writer.add("width", measurement.width)

@@ -34,8 +34,8 @@ extension Galley {
         var jobs: Int?
 
         func validate() throws {
-            if let scale, !(scale.isFinite && scale > 0) {
-                throw ValidationError("--scale must be a positive number, got \(scale)")
+            if let scale, !ValueRanges.scale.contains(scale) {
+                throw ValidationError("--scale \(ValueRanges.problem(scale, outside: ValueRanges.scale))")
             }
             if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1, got \(jobs)") }
         }
@@ -73,6 +73,10 @@ extension Galley {
                 let shaped = try engine.shape(
                     AttributedText(request.text, style: request.style), paragraph: request.paragraph, showing: request.width)
                 let measurement = shaped.measure(width: request.width)
+                // Never `null` in place of a number: a size beyond any display fails its line.
+                guard measurement.size.height <= ValueRanges.largestResult && measurement.size.width <= ValueRanges.largestResult else {
+                    return (line.errorJSON(id: id, message: "the text would measure \(measurement.size), more than the largest length a result may have (\(ValueRanges.largestResult))"), true)
+                }
                 var writer = JSONWriter()
                 writer.add("id", request.id)
                 writer.add("lines", measurement.lineCount)

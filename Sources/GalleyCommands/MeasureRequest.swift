@@ -28,12 +28,9 @@ struct MeasureRequest {
         let weight = try fields.optionalInteger("weight", in: 1...1000) ?? 400
         let italic = try fields.optionalBool("italic") ?? false
         let font = FontDescriptor.named(try fields.string("font"), weight: weight, italic: italic)
-        let size = try fields.number("size")
-        guard size.isFinite && size > 0 else { throw FieldError(field: "size", problem: "must be a finite number > 0, got \(size)") }
-        width = try fields.number("width")
-        guard width.isFinite && width >= 0 else { throw FieldError(field: "width", problem: "must be a finite number ≥ 0, got \(width)") }
-        let letterSpacing = try fields.optionalNumber("letterSpacing") ?? 0
-        guard letterSpacing.isFinite else { throw FieldError(field: "letterSpacing", problem: "must be finite") }
+        let size = try fields.number("size", in: ValueRanges.fontSize)
+        width = try fields.number("width", in: ValueRanges.length)
+        let letterSpacing = try fields.optionalNumber("letterSpacing", in: ValueRanges.letterSpacing) ?? 0
         let fallbacks = try fields.optionalStrings("fallback")?.map { FontDescriptor.named($0) } ?? []
         style = TextStyle(font: font, size: size, letterSpacing: letterSpacing, fallbacks: fallbacks)
 
@@ -46,11 +43,7 @@ struct MeasureRequest {
             paragraph.lineBreakMode = parsed
         }
         paragraph.language = try fields.optionalString("lang")
-        let multiple = try fields.optionalNumber("lineHeightMultiple") ?? 0
-        guard multiple.isFinite && multiple >= 0 else {
-            throw FieldError(field: "lineHeightMultiple", problem: "must be a finite number ≥ 0, got \(multiple)")
-        }
-        paragraph.lineHeightMultiple = multiple
+        paragraph.lineHeightMultiple = try fields.optionalNumber("lineHeightMultiple", in: ValueRanges.lineHeightMultiple) ?? 0
     }
 }
 
@@ -63,8 +56,8 @@ private struct Fields {
         return value
     }
 
-    func number(_ name: String) throws(MeasureRequest.FieldError) -> Double {
-        guard let value = try optionalNumber(name) else { throw missing(name) }
+    func number(_ name: String, in range: ClosedRange<Double>) throws(MeasureRequest.FieldError) -> Double {
+        guard let value = try optionalNumber(name, in: range) else { throw missing(name) }
         return value
     }
 
@@ -74,9 +67,10 @@ private struct Fields {
         return string
     }
 
-    func optionalNumber(_ name: String) throws(MeasureRequest.FieldError) -> Double? {
+    func optionalNumber(_ name: String, in range: ClosedRange<Double>) throws(MeasureRequest.FieldError) -> Double? {
         guard let value = present(name) else { return nil }
         guard let number = value.doubleValue else { throw wrongKind(name, value, "a number") }
+        guard range.contains(number) else { throw MeasureRequest.FieldError(field: name, problem: ValueRanges.problem(number, outside: range)) }
         return number
     }
 

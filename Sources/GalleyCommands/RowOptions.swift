@@ -42,10 +42,10 @@ struct RowOptions: ParsableArguments {
 
     func validate() throws {
         let parts = width.split(separator: ",", omittingEmptySubsequences: false)
-        guard !parts.isEmpty, parts.count == widths.count, widths.allSatisfy({ $0.isFinite && $0 >= 0 }) else {
-            throw ValidationError("--width must be numbers ≥ 0 separated by commas, got '\(width)'")
+        guard !parts.isEmpty, parts.count == widths.count, widths.allSatisfy(ValueRanges.length.contains) else {
+            throw ValidationError("--width must be numbers from 0 to \(Int(ValueRanges.length.upperBound)) separated by commas, got '\(width)'")
         }
-        guard scale.isFinite && scale > 0 else { throw ValidationError("--scale must be a positive number, got \(scale)") }
+        guard ValueRanges.scale.contains(scale) else { throw ValidationError("--scale \(ValueRanges.problem(scale, outside: ValueRanges.scale))") }
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1, got \(jobs)") }
         if template != nil && templates != nil { throw ValidationError("give --template or --templates, not both") }
         if let template, BuiltInTemplates.named(template) == nil {

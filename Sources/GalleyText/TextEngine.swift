@@ -169,30 +169,31 @@ public final class TextEngine: Sendable {
     /// ``layout(_:width:paragraph:)`` because no glyph is positioned.
     ///
     /// - Parameter width: Available width in points (`.infinity` for no wrapping).
-    /// - Throws: ``TextError`` for a negative or NaN width, an unknown font, an invalid style.
+    /// - Throws: ``TextError`` for a width outside ``ValueRanges/length``, an unknown font, an
+    ///   invalid style, or a size beyond ``ValueRanges/largestResult``.
     public func measure(_ text: AttributedText, width: Double, paragraph: ParagraphStyle = ParagraphStyle()) throws(TextError) -> TextMeasurement {
         try Self.validate(width)
-        return try shape(text, paragraph: paragraph, showing: width).measure(width: width)
+        return try Self.checked(shape(text, paragraph: paragraph, showing: width).measure(width: width))
     }
 
     /// `text` laid out at `width`: lines, glyph runs for renderers, and size.
     ///
-    /// - Throws: ``TextError`` for a negative or NaN width, an unknown font, an invalid style.
+    /// - Throws: as ``measure(_:width:paragraph:)`` does.
     public func layout(_ text: AttributedText, width: Double, paragraph: ParagraphStyle = ParagraphStyle()) throws(TextError) -> TextLayout {
         try Self.validate(width)
-        return try shape(text, paragraph: paragraph, showing: width).layout(width: width)
+        return try Self.checked(shape(text, paragraph: paragraph, showing: width).layout(width: width))
     }
 
     /// Measures a string in one style; see ``measure(_:width:paragraph:)``.
     public func measure(_ string: String, style: TextStyle, width: Double, paragraph: ParagraphStyle = ParagraphStyle()) throws(TextError) -> TextMeasurement {
         try Self.validate(width)
-        return try shape(string, style: style, paragraph: paragraph, showing: width).measure(width: width)
+        return try Self.checked(shape(string, style: style, paragraph: paragraph, showing: width).measure(width: width))
     }
 
     /// Lays out a string in one style; see ``layout(_:width:paragraph:)``.
     public func layout(_ string: String, style: TextStyle, width: Double, paragraph: ParagraphStyle = ParagraphStyle()) throws(TextError) -> TextLayout {
         try Self.validate(width)
-        return try shape(string, style: style, paragraph: paragraph, showing: width).layout(width: width)
+        return try Self.checked(shape(string, style: style, paragraph: paragraph, showing: width).layout(width: width))
     }
 
     // MARK: - Cache
@@ -212,8 +213,25 @@ public final class TextEngine: Sendable {
         paragraphCache?.removeAll()
     }
 
+    /// `measurement`, when its size is within ``ValueRanges/largestResult``.
+    private static func checked(_ measurement: TextMeasurement) throws(TextError) -> TextMeasurement {
+        try checkSize(measurement.size)
+        return measurement
+    }
+
+    /// `layout`, when its size is within ``ValueRanges/largestResult``.
+    private static func checked(_ layout: TextLayout) throws(TextError) -> TextLayout {
+        try checkSize(layout.size)
+        return layout
+    }
+
+    private static func checkSize(_ size: Size) throws(TextError) {
+        // Written this way round so that NaN fails too.
+        guard size.width <= ValueRanges.largestResult && size.height <= ValueRanges.largestResult else { throw .resultTooLarge(size) }
+    }
+
     private static func validate(_ width: Double) throws(TextError) {
-        guard !width.isNaN && width >= 0 else { throw .invalidWidth(width) }
+        guard ValueRanges.length.contains(width) || width == .infinity else { throw .invalidWidth(width) }
     }
 }
 

@@ -86,6 +86,31 @@ struct MeasureCommandTests {
         }
     }
 
+    @Test("Huge and tiny numbers are errors naming the field, never null results; --scale must be one a display can use")
+    func valueRanges() throws {
+        let fields = [
+            (#""lineHeightMultiple": 1e308"#, "lineHeightMultiple"), (#""size": 1e308"#, "size"), (#""size": 1e-320"#, "size"),
+            (#""letterSpacing": 1e308"#, "letterSpacing"), (#""width": 1e308"#, "width"), (#""width": 123456789012345678901234567890"#, "width"),
+        ]
+        let input = fields.map { field, _ in
+            // The field given last wins: JSON's repeated names keep their last value.
+            #"{"id": "x", "text": "Hello, world", "font": "Noto Sans", "size": 17, "width": 100, \#(field)}"#
+        } + [Self.good]
+        let output = try GalleyExecutable.run(["measure", "--scale", "3"], input: input.joined(separator: "\n"))
+        #expect(output.status == 1)
+        #expect(!output.stdout.contains("null"))
+        let lines = output.lines
+        #expect(lines.count == fields.count + 1)
+        for (line, (_, name)) in zip(lines, fields) {
+            #expect((line["error"] as? String)?.hasPrefix("field '\(name)': must be a number") == true, "\(line)")
+        }
+        #expect(lines.last?["error"] == nil && lines.last?["roundedHeight"] as? Double != nil)
+        for scale in ["1.7e308", "1e-300", "0", "-2", "nan", "9"] {
+            let run = try GalleyExecutable.run(["measure", "--scale=\(scale)"], input: Self.good)
+            #expect(run.status != 0 && run.stdout.isEmpty && run.stderr.contains("--scale must be a number ≥ 0.5 and ≤ 8"), "\(scale): \(run.stderr)")
+        }
+    }
+
     @Test("Options reach the engine: maxLines, truncation, language, fallback, weight, spacing")
     func options() throws {
         let text = "A longer text that has to wrap onto more than one line"

@@ -173,6 +173,51 @@ struct RowCommandTests {
         }
     }
 
+    @Test("Huge numbers in templates, items and options are errors for their template, row or run; no result is null")
+    func valueRanges() throws {
+        try withTemporaryFolder("ranges") { directory in
+            let templates = directory.appendingPathComponent("templates.json")
+            try #"""
+                {"spaced": {"root": {"type": "vstack", "spacing": 1e308, "children": [{"type": "label", "field": "title", "style": "font"}]}},
+                 "tall": {"root": {"type": "label", "field": "title", "style": {"size": 17, "lineHeightMultiple": 1e308}}}}
+                """#.write(to: templates, atomically: true, encoding: .utf8)
+            let bad = try GalleyExecutable.run(["heights", "--templates", templates.path], input: #"{"id": 1, "kind": "spaced", "title": "x"}"#)
+            #expect(bad.status != 0 && bad.stdout.isEmpty)
+            #expect(bad.stderr.contains("invalid template at spaced.root.spacing: length 1e+308 must be a number ≥ 0 and ≤ 1000000, not 1e+308"))
+            #expect(bad.stderr.contains("invalid template at tall.root.style: lineHeightMultiple must be a number ≥ 0 and ≤ 100, not 1e+308"))
+            // An image's size from the item, scaled up past any display: that row fails, the rest go on.
+            let images = directory.appendingPathComponent("images.json")
+            try #"""
+                {"photo": {"root": {"type": "image", "name": "photo", "widthField": "w", "heightField": "h", "min": {"width": 1000000, "height": 0}}},
+                 "clip": {"root": {"type": "label", "name": "length", "format": "{length|duration}", "style": "font"}}}
+                """#.write(to: images, atomically: true, encoding: .utf8)
+            let rows = [
+                #"{"id": "huge", "kind": "photo", "w": 0.000001, "h": 1000000}"#, #"{"id": "far", "kind": "photo", "w": 1e308, "h": 1}"#,
+                #"{"id": "fine", "kind": "photo", "w": 4, "h": 3}"#, #"{"id": "ages", "kind": "clip", "length": 1e19}"#,
+                #"{"id": "long", "kind": "clip", "length": 99999999999999999999999}"#, #"{"id": "minute", "kind": "clip", "length": 61}"#,
+            ]
+            for command in ["heights", "layout"] {
+                let run = try GalleyExecutable.run([command, "--templates", images.path, "--width", "320,0"], input: rows.joined(separator: "\n"))
+                #expect(run.status == 1 && !run.stdout.contains("null"), "\(run.stderr)")
+                let lines = run.lines
+                // A bad row gives one error line, whatever the number of widths.
+                #expect(lines.map { $0["id"] as? String } == ["huge", "far", "fine", "fine", "ages", "long", "minute", "minute"])
+                #expect((lines[0]["error"] as? String)?.contains("more than the largest length a result may have") == true)
+                #expect((lines[1]["error"] as? String)?.contains("field 'w' must be a number ≥ 0 and ≤ 1000000") == true)
+                for line in [lines[4], lines[5]] { #expect((line["error"] as? String)?.contains("field 'length'") == true, "\(line)") }
+                for line in [lines[2], lines[3], lines[6], lines[7]] {
+                    #expect(line["error"] == nil && (line["height"] as? Double)?.isFinite == true, "\(line)")
+                }
+            }
+            for scale in ["1.7e308", "1e-300", "0.49", "8.5"] {
+                let run = try GalleyExecutable.run(["layout", "--scale", scale], input: #"{"id": 1, "kind": "text", "text": "x"}"#)
+                #expect(run.status != 0 && run.stdout.isEmpty && run.stderr.contains("--scale must be a number ≥ 0.5 and ≤ 8"))
+            }
+            let wide = try GalleyExecutable.run(["heights", "--width", "320,1e308"], input: #"{"id": 1, "kind": "text", "text": "x"}"#)
+            #expect(wide.status != 0 && wide.stderr.contains("--width must be numbers from 0 to 1000000"))
+        }
+    }
+
     @Test("The same input gives the same bytes with one worker or two")
     func deterministic() throws {
         let input = (0..<200).map { #"{"id": \#($0), "kind": "message", "title": "Row \#($0)", "text": "\#(String(repeating: "word ", count: $0 % 23))", "timestamp": "\#($0 % 12):00"}"# }.joined(separator: "\n")

@@ -25,7 +25,8 @@ enum FieldFormatter {
     static func apply(_ formatter: String, to value: JSONValue) -> String? {
         switch formatter {
         case "duration":
-            guard let seconds = value.doubleValue, seconds.isFinite, seconds >= 0 else { return nil }
+            // Up to a billion years; beyond, no Int holds it and no label shows it.
+            guard let seconds = value.doubleValue, seconds >= 0 && seconds < 3e16 else { return nil }
             let total = Int(seconds.rounded())
             let (hours, minutes, rest) = (total / 3600, total / 60 % 60, total % 60)
             let twoDigits = { (number: Int) in number < 10 ? "0\(number)" : "\(number)" }

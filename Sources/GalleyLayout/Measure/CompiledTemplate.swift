@@ -39,8 +39,9 @@ public final class CompiledTemplate: @unchecked Sendable {
     ///
     /// - Throws: ``LayoutError/invalidTemplate(path:reason:)`` naming the node and the problem.
     public init(_ template: Template, stylesheet: Stylesheet = .standard) throws(LayoutError) {
-        guard stylesheet.contentSizeMultiplier.isFinite && stylesheet.contentSizeMultiplier > 0 else {
-            throw .invalidStylesheet("contentSizeMultiplier must be a finite number > 0, not \(stylesheet.contentSizeMultiplier)")
+        guard ValueRanges.contentSizeMultiplier.contains(stylesheet.contentSizeMultiplier) else {
+            throw .invalidStylesheet(
+                "contentSizeMultiplier \(ValueRanges.problem(stylesheet.contentSizeMultiplier, outside: ValueRanges.contentSizeMultiplier))")
         }
         self.template = template
         self.stylesheet = stylesheet

@@ -40,8 +40,8 @@ struct RowMeasurer {
     init(
         item: Item, template: CompiledTemplate, environment: LayoutEnvironment, memory: Arrays? = nil, keepsChildren: Bool = true
     ) throws(LayoutError) {
-        guard environment.scale.isFinite && environment.scale > 0 else {
-            throw .invalidGeometry("scale must be a finite number > 0, not \(environment.scale)")
+        guard ValueRanges.scale.contains(environment.scale) else {
+            throw .invalidGeometry("scale \(ValueRanges.problem(environment.scale, outside: ValueRanges.scale))")
         }
         self.init(item: item, template: template, validEnvironment: environment, memory: memory, keepsChildren: keepsChildren)
     }
@@ -167,6 +167,11 @@ struct RowMeasurer {
         try Self.validate(rowWidth: width)
         var root = try measure(template.root.id, width: width, height: nil)
         let exactHeight = max(root.isCollapsed ? 0 : root.size.height, template.minimumHeight)
+        // Written this way round so that NaN fails too.
+        guard exactHeight <= ValueRanges.largestResult else {
+            throw .invalidGeometry(
+                "the row would be \(exactHeight) points tall at width \(width), more than the largest length a result may have (\(ValueRanges.largestResult))")
+        }
         if !root.isCollapsed && root.size.height < template.minimumHeight {
             // A minimum height centres the content vertically, as a table cell's content view does.
             root.origin.y = (template.minimumHeight - root.size.height) / 2
@@ -200,7 +205,7 @@ struct RowMeasurer {
 
     /// Throws the error ``measureRow(width:)`` gives for a width that is not a finite number ≥ 0.
     static func validate(rowWidth width: Double) throws(LayoutError) {
-        guard width.isFinite && width >= 0 else { throw .invalidGeometry("width must be a finite number ≥ 0, not \(width)") }
+        guard ValueRanges.length.contains(width) else { throw .invalidGeometry("width \(ValueRanges.problem(width, outside: ValueRanges.length))") }
     }
 
     /// Lays out the glyphs of every label in a measured row, at the width it was measured at,
@@ -479,8 +484,13 @@ struct RowMeasurer {
                 guard let spec = template.stylesheet.textStyles[name] else {
                     throw .invalidTemplate(path: template.nodes[node].path, reason: "item \(item.id) names unknown text style '\(name)' in \(field).\(index)")
                 }
+                // Checked here, not when the stylesheet was compiled: a template checks only the styles it names.
+                let textStyle = spec.textStyle(multiplier: template.stylesheet.contentSizeMultiplier)
+                if let problem = spec.problem ?? textStyle.problem {
+                    throw .invalidTemplate(path: template.nodes[node].path, reason: "text style '\(name)' named in \(field).\(index): \(problem)")
+                }
                 style = ResolvedTextStyle(
-                    style: spec.textStyle(multiplier: template.stylesheet.contentSizeMultiplier),
+                    style: textStyle,
                     lineHeightMultiple: spec.lineHeightMultiple, color: template.stylesheet.resolveColor(spec.color))
             }
             text.append(string, style: style.style)
@@ -533,11 +543,11 @@ struct RowMeasurer {
             let width = item.value(at: widthField)
             let height = item.value(at: heightField)
             if let width, let height {
-                guard let w = width.doubleValue, w.isFinite, w >= 0 else {
-                    throw .fieldType(path: node.path, field: widthField.description, expected: "a number ≥ 0", found: Self.describe(width))
+                guard let w = width.doubleValue, ValueRanges.length.contains(w) else {
+                    throw .fieldType(path: node.path, field: widthField.description, expected: Self.lengthExpected, found: Self.describe(width))
                 }
-                guard let h = height.doubleValue, h.isFinite, h >= 0 else {
-                    throw .fieldType(path: node.path, field: heightField.description, expected: "a number ≥ 0", found: Self.describe(height))
+                guard let h = height.doubleValue, ValueRanges.length.contains(h) else {
+                    throw .fieldType(path: node.path, field: heightField.description, expected: Self.lengthExpected, found: Self.describe(height))
                 }
                 size = Size(width: w, height: h)
             } else if let fallback {
@@ -720,7 +730,11 @@ struct RowMeasurer {
     static func describe(_ value: JSONValue) -> String {
         switch value {
         case .string(let string): "a string (\"\(string.prefix(20))\")"
+        case .integer, .number, .numeral: value.doubleValue.map { "\($0)" } ?? value.kindName
         default: value.kindName
         }
     }
+
+    /// What an image's width or height field must hold.
+    static let lengthExpected = "a number ≥ 0 and ≤ \(Int(ValueRanges.length.upperBound))"
 }

@@ -65,8 +65,8 @@ struct TemplateCompiler {
             }
             kind = .overlay(base: base, layers: layers, alignment: overlay.alignment)
         case .size(let rule):
-            if let ratio = rule.aspectRatio, !(ratio.isFinite && ratio > 0) {
-                throw .invalidTemplate(path: path, reason: "aspectRatio must be a finite number > 0, not \(ratio)")
+            if let ratio = rule.aspectRatio, !ValueRanges.aspectRatio.contains(ratio) {
+                throw .invalidTemplate(path: path, reason: "aspectRatio \(ValueRanges.problem(ratio, outside: ValueRanges.aspectRatio))")
             }
             kind = .size(
                 width: try dimension(rule.width, path + ".width"), height: try dimension(rule.height, path + ".height"),
@@ -83,11 +83,11 @@ struct TemplateCompiler {
             }
             kind = .accessory(accessory.kind, field: accessory.field, widths: widths, height: try length("accessoryHeight", path))
         }
-        guard node.flex.grow.isFinite && node.flex.grow >= 0 else {
-            throw .invalidTemplate(path: path, reason: "grow must be a finite number ≥ 0, not \(node.flex.grow)")
+        guard ValueRanges.flexFactor.contains(node.flex.grow) else {
+            throw .invalidTemplate(path: path, reason: "grow \(ValueRanges.problem(node.flex.grow, outside: ValueRanges.flexFactor))")
         }
-        if let shrink = node.flex.shrink, !(shrink.isFinite && shrink >= 0) {
-            throw .invalidTemplate(path: path, reason: "shrink must be a finite number ≥ 0, not \(shrink)")
+        if let shrink = node.flex.shrink, !ValueRanges.flexFactor.contains(shrink) {
+            throw .invalidTemplate(path: path, reason: "shrink \(ValueRanges.problem(shrink, outside: ValueRanges.flexFactor))")
         }
         let flex = ResolvedFlex(
             grow: grow, shrink: node.flex.shrink ?? defaultShrink,
@@ -193,8 +193,12 @@ struct TemplateCompiler {
 
     private func resolve(_ style: StyleReference, _ path: String) throws(LayoutError) -> ResolvedTextStyle {
         let spec = try stylesheet.resolve(style, at: path)
+        let textStyle = spec.textStyle(multiplier: stylesheet.contentSizeMultiplier)
+        if let problem = textStyle.problem {
+            throw .invalidTemplate(path: path, reason: "text style at content size \(stylesheet.contentSizeMultiplier): \(problem)")
+        }
         return ResolvedTextStyle(
-            style: spec.textStyle(multiplier: stylesheet.contentSizeMultiplier),
+            style: textStyle,
             lineHeightMultiple: spec.lineHeightMultiple, color: stylesheet.resolveColor(spec.color))
     }
 }

@@ -1,6 +1,7 @@
 // Stylesheets in JSON: {"extends", "name", "textStyles", "metrics", "colors", "contentSizeMultiplier"}.
 
 import GalleyJSON
+import GalleyText
 
 extension Stylesheet {
     /// A stylesheet from JSON. `"extends": "standard"` (the default) starts from
@@ -27,8 +28,9 @@ extension Stylesheet {
             if let metrics = reader.value("metrics") {
                 guard case .object(let members) = metrics else { throw reader.error("must be an object", key: "metrics") }
                 for (name, metric) in members {
-                    guard let number = metric.doubleValue, number.isFinite, number >= 0 else {
-                        throw reader.error("must be a finite number ≥ 0", key: "metrics.\(name)")
+                    guard let number = metric.doubleValue else { throw reader.error("must be a number, got \(metric.kindName)", key: "metrics.\(name)") }
+                    guard ValueRanges.length.contains(number) else {
+                        throw reader.error(ValueRanges.problem(number, outside: ValueRanges.length), key: "metrics.\(name)")
                     }
                     own.metrics[name] = number
                 }

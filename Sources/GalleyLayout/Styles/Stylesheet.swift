@@ -1,5 +1,7 @@
 // Named text styles, metrics and colours that templates refer to.
 
+import GalleyText
+
 /// The named text styles, metrics and colours templates refer to.
 ///
 /// A stylesheet can derive from another and override entries (``overriding(with:)``); a
@@ -48,8 +50,8 @@ public struct Stylesheet: Sendable, Hashable {
             }
             value = metric
         }
-        guard value.isFinite && value >= 0 else {
-            throw .invalidTemplate(path: path, reason: "length \(length) must be a finite number ≥ 0, not \(value)")
+        guard ValueRanges.length.contains(value) else {
+            throw .invalidTemplate(path: path, reason: "length \(length) \(ValueRanges.problem(value, outside: ValueRanges.length))")
         }
         return value
     }

@@ -38,10 +38,14 @@ public struct TextStyleSpec: Sendable, Hashable {
 
     /// Why the style cannot be used, or nil.
     var problem: String? {
-        if !(size.isFinite && size > 0) { return "size must be a finite number > 0, not \(size)" }
+        if !ValueRanges.fontSize.contains(size) { return "size \(ValueRanges.problem(size, outside: ValueRanges.fontSize))" }
         if !(1...1000).contains(weight) { return "weight must be 1...1000, not \(weight)" }
-        if !(lineHeightMultiple.isFinite && lineHeightMultiple >= 0) { return "lineHeightMultiple must be ≥ 0" }
-        if !letterSpacing.isFinite { return "letterSpacing must be finite" }
+        if !ValueRanges.lineHeightMultiple.contains(lineHeightMultiple) {
+            return "lineHeightMultiple \(ValueRanges.problem(lineHeightMultiple, outside: ValueRanges.lineHeightMultiple))"
+        }
+        if !ValueRanges.letterSpacing.contains(letterSpacing) {
+            return "letterSpacing \(ValueRanges.problem(letterSpacing, outside: ValueRanges.letterSpacing))"
+        }
         return nil
     }
 }

@@ -198,8 +198,10 @@ public final class FontCollection: Sendable {
     }
 
     private static func bestMatch(in candidates: [FontFace], weight: Int, italic: Bool) -> FontFace? {
-        // Slant first, then weight distance; ties go to the first registered face.
-        candidates.min { lhs, rhs in
+        // Slant first, then weight distance; ties go to the first registered face. The weight
+        // clamped to the classes' range, so that no distance overflows.
+        let weight = min(max(weight, 1), 1000)
+        return candidates.min { lhs, rhs in
             let lhsScore = (lhs.isItalic == italic ? 0 : 10_000) + abs(lhs.weight - weight)
             let rhsScore = (rhs.isItalic == italic ? 0 : 10_000) + abs(rhs.weight - weight)
             return lhsScore < rhsScore

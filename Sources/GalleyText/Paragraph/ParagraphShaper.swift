@@ -40,8 +40,8 @@ final class ParagraphShaper: Sendable {
         heightsOnly: Bool = false
     ) throws(TextError) -> ShapedParagraph {
         if let problem = paragraph.problem { throw .invalidStyle(problem) }
-        for run in text.runs where !run.style.isValid {
-            throw .invalidStyle("size must be a finite number > 0 and letter spacing finite (size \(run.style.size), letter spacing \(run.style.letterSpacing))")
+        for run in text.runs {
+            if let problem = run.style.problem { throw .invalidStyle(problem) }
         }
         var startLength: Int?
         if let width, paragraph.maximumLines > 0, let size = text.runs.lazy.map(\.style.size).min() {
@@ -53,15 +53,24 @@ final class ParagraphShaper: Sendable {
     }
 
     /// `text` shaped whole, or a start of it at least `startLength` units long when one can
-    /// stand for the whole; the text and styles shaped before, so nothing can throw.
-    func shape(_ text: AttributedText, paragraph: ParagraphStyle, startLength: Int) -> ShapedParagraph {
+    /// stand for the whole, in what a shorter start of it resolved (its locale, its language
+    /// and its runs' fallback chains), so that no lookup of a font or a language can fail.
+    func shape(_ text: AttributedText, paragraph: ParagraphStyle, startLength: Int, resolved: Resolved) -> ShapedParagraph {
         do {
-            return try shapeValidated(text, utf16: nil, paragraph: paragraph, startLength: startLength, keepingSegments: true)
+            return try shapeResolved(text, utf16: text.string.utf16Units, paragraph: paragraph, startLength: startLength, keepingSegments: true, resolved: resolved)
         } catch {
-            // Unreachable: only styles, the language and the fonts can fail, and all three
-            // shaped this text's start before.
+            // Only ICU can fail here, opening an iterator for a locale it opened one for before:
+            // that is memory running out, which Swift stops the process for anyway.
             preconditionFailure("reshaping text that shaped before failed: \(error)")
         }
+    }
+
+    /// What shaping a text resolved from its styles: the ICU locale, the language tag, and each
+    /// run's fallback chain.
+    struct Resolved: Sendable {
+        var locale: String
+        var language: String
+        var chains: [FallbackChain]
     }
 
     /// `text`, its styles valid, shaped whole or from the start (see ``VisiblePrefix/cut(_:atLeast:paragraph:chains:)``).
@@ -71,8 +80,6 @@ final class ParagraphShaper: Sendable {
         _ text: AttributedText, utf16: consuming [UInt16]?, paragraph: ParagraphStyle, startLength: Int?,
         keepingSegments: Bool
     ) throws(TextError) -> ShapedParagraph {
-        // Taken over rather than copied: a start cut short in place below must be its only holder.
-        var utf16 = (consume utf16) ?? text.string.utf16Units
         let locale = try LocaleIdentifier.icu(from: paragraph.language)
         let language = paragraph.language.map(LocaleIdentifier.bareTag) ?? ""
         // The styles read from the runs where needed: an array of them copied every style.
@@ -83,6 +90,20 @@ final class ParagraphShaper: Sendable {
                 chains.append(try fonts.fallbackChain(for: run.style.font, fallbacks: run.style.fallbacks, language: language))
             }
         } catch { throw .font(error) }
+        // Taken over rather than copied: a start cut short in place must be its only holder.
+        return try shapeResolved(
+            text, utf16: (consume utf16) ?? text.string.utf16Units, paragraph: paragraph, startLength: startLength,
+            keepingSegments: keepingSegments, resolved: Resolved(locale: locale, language: language, chains: chains))
+    }
+
+    /// ``shapeValidated(_:utf16:paragraph:startLength:keepingSegments:)`` with its locale,
+    /// language and chains resolved.
+    private func shapeResolved(
+        _ text: AttributedText, utf16: consuming [UInt16], paragraph: ParagraphStyle, startLength: Int?,
+        keepingSegments: Bool, resolved: Resolved
+    ) throws(TextError) -> ShapedParagraph {
+        var utf16 = consume utf16
+        let (locale, language, chains) = (resolved.locale, resolved.language, resolved.chains)
         let found = startLength.flatMap { length in
             utf16.withUnsafeBufferPointer { VisiblePrefix.cut($0, atLeast: length, paragraph: paragraph, chains: chains) }
         }
@@ -104,7 +125,7 @@ final class ParagraphShaper: Sendable {
         return try shape(utf16, isCut: true, styleRuns: text.runs, chains: chains, paragraph: paragraph,
             locale: locale, language: language, knownLeftToRight: true, keepingSegments: keepingSegments) { units in
             VisiblePrefix(
-                text: text, paragraph: paragraph, shaper: self, wholeLength: wholeLength,
+                text: text, paragraph: paragraph, shaper: self, resolved: resolved, wholeLength: wholeLength,
                 lastWordUnit: units.words.last?.start ?? 0, restBox: restBox)
         }
     }

@@ -37,15 +37,18 @@ final class VisiblePrefix: Sendable {
     private let text: AttributedText
     private let paragraph: ParagraphStyle
     private let shaper: ParagraphShaper
+    /// What the start was shaped in, for the longer one (see ``ParagraphShaper/Resolved``).
+    private let resolved: ParagraphShaper.Resolved
     private let longer = Locked<ShapedParagraph?>(nil)
 
     init(
-        text: AttributedText, paragraph: ParagraphStyle, shaper: ParagraphShaper, wholeLength: Int, lastWordUnit: Int,
-        restBox: ScaledFontMetrics?
+        text: AttributedText, paragraph: ParagraphStyle, shaper: ParagraphShaper, resolved: ParagraphShaper.Resolved,
+        wholeLength: Int, lastWordUnit: Int, restBox: ScaledFontMetrics?
     ) {
         self.text = text
         self.paragraph = paragraph
         self.shaper = shaper
+        self.resolved = resolved
         self.wholeLength = wholeLength
         self.lastWordUnit = lastWordUnit
         self.restBox = restBox
@@ -78,7 +81,7 @@ final class VisiblePrefix: Sendable {
             // longer starts stays short.
             let advance = current.units.advances.reduce(0, +) / Double(max(current.utf16.count, 1))
             let wanted = Self.length(toShow: width, lines: paragraph.maximumLines, advance: advance)
-            let made = shaper.shape(text, paragraph: paragraph, startLength: max(wanted, 2 * current.utf16.count))
+            let made = shaper.shape(text, paragraph: paragraph, startLength: max(wanted, 2 * current.utf16.count), resolved: resolved)
             shaper.counters.paragraphsShaped.wrappingAdd(1, ordering: .relaxed)
             longer = made
             return made

@@ -33,7 +33,10 @@ final class ShapedSegment: Sendable {
         for glyph in glyphs where Int(glyph.cluster) < length {
             let entry = info[Int(glyph.cluster)]
             let unsafe: Int32 = glyph.isUnsafeToBreak ? 2 : entry & 2
-            info[Int(glyph.cluster)] = ((entry >> 2) + glyph.advance) << 2 | unsafe | 1
+            // Saturating: a cluster wider than 2^29 font units (half a million ems, which only a
+            // hostile font gives) stays at that width rather than wrapping to a negative one.
+            let advance = min(max(Int(entry >> 2) + Int(glyph.advance), -Self.largestClusterAdvance), Self.largestClusterAdvance)
+            info[Int(glyph.cluster)] = Int32(advance) << 2 | unsafe | 1
         }
         clusterInfo = info
     }
@@ -77,8 +80,11 @@ final class ShapedSegment: Sendable {
         Double(entry >> 2) * scale + (entry & 1 == 1 ? letterSpacing : 0)
     }
 
+    /// The widest a cluster's advance is kept, in font units: what 30 bits hold.
+    private static let largestClusterAdvance = (1 << 29) - 1
+
     /// The sum of every glyph's advance, in font units.
-    var totalAdvance: Int32 { glyphs.reduce(0) { $0 + $1.advance } }
+    var totalAdvance: Int { glyphs.reduce(0) { $0 + Int($1.advance) } }
 
     /// Approximate heap bytes held, for the cache's memory bound.
     var byteCount: Int { 96 + glyphs.count * MemoryLayout<ShapedGlyph>.stride + clusterInfo.count * 4 }

@@ -59,16 +59,18 @@ public struct ParagraphStyle: Sendable, Hashable {
 
     /// Why the style cannot be used, or nil when it can.
     var problem: String? {
-        if let (name, value) = firstInvalidLength { return "\(name) must be a finite number ≥ 0, not \(value)" }
+        if !ValueRanges.lineHeightMultiple.contains(lineHeightMultiple) {
+            return "lineHeightMultiple \(ValueRanges.problem(lineHeightMultiple, outside: ValueRanges.lineHeightMultiple))"
+        }
+        if let (name, value) = firstInvalidLength { return "\(name) \(ValueRanges.problem(value, outside: ValueRanges.length))" }
         if maximumLines < 0 { return "maximumLines must be ≥ 0, not \(maximumLines)" }
         return nil
     }
 
-    /// The first length that is negative or not finite, with its name. Checked one by one, with
+    /// The first length outside ``ValueRanges/length``, with its name. Checked one by one, with
     /// no list built: every paragraph shaped asks, and nearly all pass.
     private var firstInvalidLength: (String, Double)? {
-        func isLength(_ value: Double) -> Bool { value.isFinite && value >= 0 }
-        if !isLength(lineHeightMultiple) { return ("lineHeightMultiple", lineHeightMultiple) }
+        func isLength(_ value: Double) -> Bool { ValueRanges.length.contains(value) }
         if !isLength(minimumLineHeight) { return ("minimumLineHeight", minimumLineHeight) }
         if !isLength(maximumLineHeight) { return ("maximumLineHeight", maximumLineHeight) }
         if !isLength(lineSpacing) { return ("lineSpacing", lineSpacing) }

@@ -29,8 +29,19 @@ public struct TextStyle: Sendable, Hashable {
         self.fallbacks = fallbacks
     }
 
-    /// Whether the style can be measured: a finite, positive size and finite letter spacing.
-    public var isValid: Bool { size.isFinite && size > 0 && letterSpacing.isFinite }
+    /// Whether the style can be measured: a weight of 1 to 1000, a size in
+    /// ``ValueRanges/fontSize`` and letter spacing in ``ValueRanges/letterSpacing``.
+    public var isValid: Bool { problem == nil }
+
+    /// Why the style cannot be measured, or nil when it can.
+    public var problem: String? {
+        if !(1...1000).contains(font.weight) { return "weight must be 1...1000, not \(font.weight)" }
+        if !ValueRanges.fontSize.contains(size) { return "size \(ValueRanges.problem(size, outside: ValueRanges.fontSize))" }
+        if !ValueRanges.letterSpacing.contains(letterSpacing) {
+            return "letterSpacing \(ValueRanges.problem(letterSpacing, outside: ValueRanges.letterSpacing))"
+        }
+        return nil
+    }
 }
 
 /// An OpenType feature setting, such as `tnum` (tabular figures) or `liga=0` (no ligatures).

@@ -203,7 +203,7 @@ struct NodeBehaviourTests {
         #expect(try Self.frames(image(nil, SizeSpec(width: 40, height: 40)), ["url": "u", "w": 20, "h": 10]).1["image"] == Rect(x: 0, y: 0, width: 80, height: 40))
         #expect(try Self.frames(image(nil, nil), ["url": "u", "w": 640, "h": 480], width: 320).1["image"] == Rect(x: 0, y: 0, width: 320, height: 240))
         #expect(try Self.frames(image(nil, nil), ["w": 640, "h": 480]).1["image"] == .zero)
-        #expect(throws: LayoutError.fieldType(path: "t.root", field: "w", expected: "a number ≥ 0", found: "a string (\"wide\")")) {
+        #expect(throws: LayoutError.fieldType(path: "t.root", field: "w", expected: "a number ≥ 0 and ≤ 1000000", found: "a string (\"wide\")")) {
             try Self.frames(image(nil, nil), ["url": "u", "w": "wide", "h": 480])
         }
     }

@@ -130,4 +130,42 @@ struct ParagraphStyleTests {
         // Infinity means no wrapping.
         #expect(try Shared.engine.measure(Self.text, style: Shared.style(), width: .infinity).lineCount == 1)
     }
+
+    @Test("Sizes, spacings, multiples and widths outside what a display can use are errors naming the value, at both ends")
+    func valueRanges() throws {
+        let engine = Shared.engine
+        func style(size: Double = 17, letterSpacing: Double = 0, weight: Int = 400) -> TextStyle {
+            TextStyle(font: .family("Noto Sans", weight: weight), size: size, letterSpacing: letterSpacing)
+        }
+        // Each range's ends are accepted and give finite sizes; just past them, an error.
+        for size in [ValueRanges.fontSize.lowerBound, 0.01, ValueRanges.fontSize.upperBound] {
+            let measured = try engine.measure(Self.text, style: style(size: size), width: 320)
+            #expect(measured.size.height.isFinite && measured.size.width.isFinite && measured.size.height > 0, "\(size)")
+        }
+        for size in [0, -1, 10_000.5, 1e308, .infinity, .nan] as [Double] {
+            #expect(throws: TextError.self, "\(size)") { try engine.measure("x", style: style(size: size), width: 10) }
+        }
+        for spacing in [1e308, -10_001, .nan] as [Double] {
+            #expect(throws: TextError.invalidStyle("letterSpacing must be a number ≥ -10000 and ≤ 10000, not \(spacing)")) {
+                try engine.measure("x", style: style(letterSpacing: spacing), width: 10)
+            }
+        }
+        for weight in [0, 1001, .min, .max] {
+            #expect(throws: TextError.invalidStyle("weight must be 1...1000, not \(weight)")) { try engine.measure("x", style: style(weight: weight), width: 10) }
+        }
+        #expect(throws: TextError.invalidStyle("lineHeightMultiple must be a number ≥ 0 and ≤ 100, not 1e+308")) {
+            try engine.measure("x", style: style(), width: 10, paragraph: ParagraphStyle(lineHeightMultiple: 1e308))
+        }
+        let tallest = try engine.measure("x", style: style(size: 10_000), width: 10, paragraph: ParagraphStyle(lineHeightMultiple: 100))
+        #expect(tallest.size.height.isFinite && tallest.size.height > 1_000_000)
+        for paragraph in [ParagraphStyle(lineSpacing: 1e7), ParagraphStyle(paragraphSpacing: -1), ParagraphStyle(minimumLineHeight: .infinity),
+                          ParagraphStyle(maximumLineHeight: 1e300), ParagraphStyle(maximumHeight: .nan)] {
+            #expect(throws: TextError.self) { try engine.measure("x", style: style(), width: 10, paragraph: paragraph) }
+        }
+        for width in [1e6 + 1, 1e308, -0.5, -.infinity] as [Double] {
+            #expect(throws: TextError.invalidWidth(width)) { try engine.measure("x", style: style(), width: width) }
+        }
+        #expect(throws: TextError.self) { try engine.measure("x", style: style(), width: .nan) }
+        #expect(try engine.measure("x", style: style(), width: 1e6).lineCount == 1)
+    }
 }
