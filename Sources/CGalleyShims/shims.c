@@ -121,6 +121,31 @@ int CGalley_simpleLineBreakClass(uint32_t scalar) {
     }
 }
 
+int32_t CGalley_localePart(const char *locale, int part, char *buffer, int32_t capacity) {
+    UErrorCode status = U_ZERO_ERROR;
+    int32_t length;
+    switch (part) {
+    case CGalley_LocaleLanguage: length = uloc_getLanguage(locale, buffer, capacity, &status); break;
+    case CGalley_LocaleScript: length = uloc_getScript(locale, buffer, capacity, &status); break;
+    case CGalley_LocaleCountry: length = uloc_getCountry(locale, buffer, capacity, &status); break;
+    case CGalley_LocaleVariant: length = uloc_getVariant(locale, buffer, capacity, &status); break;
+    default: return -1;
+    }
+    if (U_FAILURE(status) || status == U_STRING_NOT_TERMINATED_WARNING) return -1;
+    return length;
+}
+
+int32_t CGalley_localeKeyword(const char *locale, const char *keyword, char *buffer, int32_t capacity) {
+    UErrorCode status = U_ZERO_ERROR;
+    int32_t length = uloc_getKeywordValue(locale, keyword, buffer, capacity, &status);
+    if (U_FAILURE(status) || status == U_STRING_NOT_TERMINATED_WARNING) return -1;
+    return length;
+}
+
+int CGalley_isMark(uint32_t scalar) {
+    return (U_GET_GC_MASK((UChar32)scalar) & U_GC_M_MASK) != 0;
+}
+
 int CGalley_icuMajorVersion(void) {
     return U_ICU_VERSION_MAJOR_NUM;
 }

@@ -29,24 +29,20 @@ struct BatchRunner {
         transform: @escaping @Sendable (LineSource.Line, Int, inout [UInt8]) -> Bool
     ) throws {
         let failures = FailureCounter()
+        let limit = source.maximumLineLength
         try run(source) { line, worker, output in
             guard !line.isBlank else { return }
+            if let length = line.skippedLength {
+                output += line.errorJSON(id: .null, message: "the line is \(length) bytes long, more than the limit of \(limit)")
+                output.append(UInt8(ascii: "\n"))
+                failures.increment()
+                return
+            }
             if transform(line, worker, &output) { failures.increment() }
         }
         if failures.count > 0 {
             FileHandle.standardError.write(Data("galley \(command): \(failures.count) line(s) failed\n".utf8))
             throw ExitCode(1)
-        }
-    }
-
-    /// The fonts a command measures with: the bundled set, plus `paths` and, when asked, the
-    /// system's fonts. Loaded afresh, not the process's shared bundled collection: each
-    /// worker's engine gets a collection of its own (see ``textEngines(count:fonts:)``).
-    static func fonts(paths: [String], includeSystemFonts: Bool = false) throws -> FontCollection {
-        do {
-            return try FontCollection(fontPaths: paths, includeSystemFonts: includeSystemFonts)
-        } catch {
-            throw ValidationError("cannot load fonts: \(error)")
         }
     }
 
@@ -70,13 +66,14 @@ struct BatchRunner {
     /// rows at three widths, two workers went from about 155,000 rows a second to 192,000 to
     /// 216,000, one from about 80,000 to 110,000 (three rounds, alternated), for as many
     /// instructions.
-    static func textEngines(count: Int, fonts loadFonts: () throws -> FontCollection) rethrows -> [TextEngine] {
+    static func textEngines(count: Int, limits: TextLimits = TextLimits(), fonts loadFonts: () throws -> FontCollection) rethrows -> [TextEngine] {
         let share = min(max(count, 1), 8)
         let collections = try (0..<share).map { _ in try loadFonts() }
         return (0..<max(count, 1)).map { worker in
             TextEngine(
                 fonts: collections[worker % share], shapeCacheByteLimit: TextEngine.defaultShapeCacheByteLimit / share,
-                paragraphCacheByteLimit: TextEngine.defaultParagraphCacheByteLimit / share, paragraphAdmission: .recurring)
+                paragraphCacheByteLimit: TextEngine.defaultParagraphCacheByteLimit / share, paragraphAdmission: .recurring,
+                limits: limits)
         }
     }
 

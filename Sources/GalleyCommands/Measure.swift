@@ -24,30 +24,19 @@ extension Galley {
         @Option(help: "Also report heights rounded up to device pixels at this scale (1, 2 or 3).")
         var scale: Double?
 
-        @Option(name: .customLong("fonts"), help: "A font file or folder to register besides the bundled fonts (repeatable).")
-        var fontPaths: [String] = []
-
-        @Flag(help: "Also use the system's fonts (as fontconfig lists them) for lookup and fallback.")
-        var systemFonts = false
-
-        @Option(help: "Worker threads (default: all cores).")
-        var jobs: Int?
+        @OptionGroup var engine: EngineOptions
 
         func validate() throws {
             if let scale, !ValueRanges.scale.contains(scale) {
                 throw ValidationError("--scale \(ValueRanges.problem(scale, outside: ValueRanges.scale))")
             }
-            if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1, got \(jobs)") }
         }
 
         func run() throws {
-            var runner = BatchRunner()
-            if let jobs { runner.jobs = jobs }
-            let engines = try BatchRunner.textEngines(count: runner.jobs) {
-                try BatchRunner.fonts(paths: fontPaths, includeSystemFonts: systemFonts)
-            }
+            let runner = engine.runner
+            let engines = try engine.engines(count: runner.jobs)
             let scale = scale
-            try runner.runReportingFailures(LineSource(paths: files), command: "measure") { line, worker, output in
+            try runner.runReportingFailures(engine.lines(of: files), command: "measure") { line, worker, output in
                 let result = Self.measure(line, engine: engines[worker], scale: scale)
                 output += result.line
                 output.append(UInt8(ascii: "\n"))

@@ -26,8 +26,6 @@ struct RowOptions: ParsableArguments {
     @Option(help: "A JSON stylesheet extending the standard one.")
     var stylesheet: String?
 
-    @Option(name: .customLong("fonts"), help: "A font file or folder to register besides the bundled fonts (repeatable).")
-    var fontPaths: [String] = []
 
     @Option(help: "Language of the items' text (BCP 47), for line breaking and CJK fonts.")
     var lang: String?
@@ -35,8 +33,7 @@ struct RowOptions: ParsableArguments {
     @Option(help: "Layout direction: leftToRight, rightToLeft or auto (from the text).")
     var direction: LayoutEnvironment.Direction = .auto
 
-    @Option(help: "Worker threads (default: all cores).")
-    var jobs: Int?
+    @OptionGroup var engine: EngineOptions
 
     var widths: [Double] { width.split(separator: ",").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) } }
 
@@ -46,7 +43,6 @@ struct RowOptions: ParsableArguments {
             throw ValidationError("--width must be numbers from 0 to \(Int(ValueRanges.length.upperBound)) separated by commas, got '\(width)'")
         }
         guard ValueRanges.scale.contains(scale) else { throw ValidationError("--scale \(ValueRanges.problem(scale, outside: ValueRanges.scale))") }
-        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1, got \(jobs)") }
         if template != nil && templates != nil { throw ValidationError("give --template or --templates, not both") }
         if let template, BuiltInTemplates.named(template) == nil {
             throw ValidationError("no built-in template '\(template)'; built-ins: \(BuiltInTemplates.all.keys.sorted().joined(separator: ", "))")
@@ -97,7 +93,7 @@ struct RowOptions: ParsableArguments {
             guard let data = FileManager.default.contents(atPath: templates) else { throw ValidationError("cannot read templates '\(templates)'") }
             templatesJSON = String(decoding: data, as: UTF8.self)
         }
-        let sets = try BatchRunner.textEngines(count: workers) { try BatchRunner.fonts(paths: fontPaths) }.map { engine throws in
+        let sets = try engine.engines(count: workers).map { engine throws in
             let environment = LayoutEnvironment(
                 textEngine: engine, scale: scale, direction: direction, language: lang, keepsTextLayouts: keepsTextLayouts)
             return try makeWorker(stylesheet: sheet, templatesJSON: templatesJSON, environment: environment)
@@ -131,10 +127,9 @@ struct RowOptions: ParsableArguments {
     func run(
         keepsTextLayouts: Bool, command: String, write: @escaping @Sendable (ItemRow, inout [UInt8]) throws(LayoutError) -> Void
     ) throws {
-        var runner = BatchRunner()
-        if let jobs { runner.jobs = jobs }
+        let runner = engine.runner
         let setup = try setup(keepsTextLayouts: keepsTextLayouts, workers: runner.jobs)
-        try runner.runReportingFailures(LineSource(paths: files), command: command) { line, worker, output in
+        try runner.runReportingFailures(engine.lines(of: files), command: command) { line, worker, output in
             Self.rows(for: line, widths: setup.widths, worker: setup.workers[worker], into: &output, write: write)
         }
     }

@@ -20,6 +20,8 @@ import GalleyLocks
 public final class TextEngine: Sendable {
     /// The fonts text is shaped with.
     public let fonts: FontCollection
+    /// How much text one call may measure.
+    public let limits: TextLimits
     private let shapeCache: ShapeCache?
     private let paragraphCache: BoundedCache<ParagraphKey, ShapedParagraph>?
     private let counterStore: CounterStore
@@ -55,22 +57,26 @@ public final class TextEngine: Sendable {
     ///   - paragraphCacheByteLimit: Memory bound of the paragraph cache (shaped paragraphs by text
     ///     and styles, which makes measuring the same text again nearly free); 0 disables it.
     ///   - paragraphAdmission: Which paragraphs that cache keeps (every one when not given).
+    ///   - limits: How long a text, with how many runs, one call may measure.
     public init(
         fonts: FontCollection, shapeCacheByteLimit: Int = defaultShapeCacheByteLimit,
-        paragraphCacheByteLimit: Int = defaultParagraphCacheByteLimit, paragraphAdmission: ParagraphAdmission = .every
+        paragraphCacheByteLimit: Int = defaultParagraphCacheByteLimit, paragraphAdmission: ParagraphAdmission = .every,
+        limits: TextLimits = TextLimits()
     ) {
+        self.limits = limits
         self.fonts = fonts
         let shapeCache = shapeCacheByteLimit > 0 ? ShapeCache(byteLimit: shapeCacheByteLimit) : nil
         self.shapeCache = shapeCache
         let counterStore = CounterStore()
         self.counterStore = counterStore
         paragraphShaper = ParagraphShaper(
-            fonts: fonts, shaper: HarfBuzzShaper(), cache: shapeCache, iterators: BreakIteratorPool(), counters: counterStore)
+            fonts: fonts, shaper: HarfBuzzShaper(), cache: shapeCache, iterators: BreakIteratorPool(), counters: counterStore,
+            limits: limits)
         paragraphCache = paragraphCacheByteLimit > 0
             ? BoundedCache(byteLimit: paragraphCacheByteLimit, admitsOnlyRecurring: paragraphAdmission == .recurring) : nil
     }
 
-    /// An engine over the bundled fonts; see ``init(fonts:shapeCacheByteLimit:paragraphCacheByteLimit:paragraphAdmission:)``.
+    /// An engine over the bundled fonts; see ``init(fonts:shapeCacheByteLimit:paragraphCacheByteLimit:paragraphAdmission:limits:)``.
     ///
     /// - Throws: ``FontError`` if the bundled fonts cannot be found.
     public convenience init(

@@ -111,6 +111,52 @@ struct MeasureCommandTests {
         }
     }
 
+    @Test("A font path naming standard input, a FIFO or a device reads nothing: every other line is measured")
+    func fontPathsReadNothing() throws {
+        try withTemporaryFolder("font-paths") { folder in
+            let fifo = folder.appendingPathComponent("font.ttf").path
+            #expect(mkfifo(fifo, 0o600) == 0)
+            let fonts = ["/dev/stdin", fifo, "/dev/zero", "/proc/self/fd/0", "/nonexistent/a.ttf", folder.path + "/"]
+            let bad = fonts.map { #"{"id": "\#($0)", "text": "hi", "font": "\#($0)", "size": 17, "width": 100}"# }
+            let good = (0..<30_000).map { #"{"id": \#($0), "text": "Row \#($0)", "font": "Noto Sans", "size": 17, "width": 100}"# }
+            let output = try GalleyExecutable.run(["measure", "--jobs", "2"], input: (bad + good).joined(separator: "\n"), timeout: 300)
+            #expect(!output.timedOut && output.status == 1)
+            let lines = output.lines
+            #expect(lines.count == bad.count + good.count)
+            for (line, font) in zip(lines, fonts) {
+                #expect(line["error"] as? String == "cannot use font file '\(font)' (missing, unreadable, not a regular file, too large, outside the allowed folders, or not a font)")
+            }
+            #expect(lines.dropFirst(bad.count).map { $0["id"] as? Int } == Array(0..<30_000))
+        }
+    }
+
+    @Test("--font-files: anywhere by default, only the registered folders, or no files at all")
+    func fontFilePolicy() throws {
+        try withTemporaryFolder("font-policy") { folder in
+            let registered = folder.appendingPathComponent("registered")
+            try FileManager.default.createDirectory(at: registered, withIntermediateDirectories: true)
+            let outside = folder.appendingPathComponent("outside.ttf").path
+            let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            let hebrew = root.appendingPathComponent("Fonts/NotoSansHebrew-Regular.ttf").path
+            try FileManager.default.copyItem(atPath: hebrew, toPath: outside)
+            try FileManager.default.copyItem(atPath: hebrew, toPath: registered.appendingPathComponent("inside.ttf").path)
+            let input = [outside, registered.appendingPathComponent("inside.ttf").path, "Noto Sans Hebrew"]
+                .map { #"{"id": 1, "text": "שלום", "font": "\#($0)", "size": 17, "width": 100}"# }.joined(separator: "\n")
+            func errors(_ arguments: [String]) throws -> [String?] {
+                try GalleyExecutable.run(["measure"] + arguments, input: input).lines.map { $0["error"] as? String }
+            }
+            #expect(try errors([]) == [nil, nil, nil])
+            #expect(try errors(["--fonts", registered.path]) == [nil, nil, nil])
+            let unusable = "cannot use font file '\(outside)' (missing, unreadable, not a regular file, too large, outside the allowed folders, or not a font)"
+            #expect(try errors(["--fonts", registered.path, "--font-files", "registered"]) == [unusable, nil, nil])
+            #expect(try errors(["--font-files", "none"]) == [
+                "font files cannot be named here ('\(outside)'): name a font family",
+                "font files cannot be named here ('\(registered.appendingPathComponent("inside.ttf").path)'): name a font family", nil,
+            ])
+            #expect(try errors(["--max-font-file-size", "1000"]).first == .some(unusable))
+        }
+    }
+
     @Test("Options reach the engine: maxLines, truncation, language, fallback, weight, spacing")
     func options() throws {
         let text = "A longer text that has to wrap onto more than one line"

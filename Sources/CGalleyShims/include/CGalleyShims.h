@@ -49,6 +49,19 @@ void CGalley_bidiReorderVisual(const uint8_t *levels, int32_t count, int32_t *vi
 /// Returns the ID's length, or -1 if the tag is malformed or the buffer too small.
 int32_t CGalley_localeFromLanguageTag(const char *tag, char *buffer, int32_t capacity);
 
+/// Parts of an ICU locale ID, for CGalley_localePart.
+enum { CGalley_LocaleLanguage = 0, CGalley_LocaleScript, CGalley_LocaleCountry, CGalley_LocaleVariant };
+
+/// Writes part `part` (a CGalley_Locale value) of the ICU locale ID `locale` to `buffer`,
+/// NUL-terminated. Returns its length, or -1 if the ID is malformed or the buffer too small.
+int32_t CGalley_localePart(const char *locale, int part, char *buffer, int32_t capacity);
+/// Writes the value of `keyword` ("lb") in the ICU locale ID `locale` to `buffer`,
+/// NUL-terminated. Returns its length (0 when absent), or -1 on failure.
+int32_t CGalley_localeKeyword(const char *locale, const char *keyword, char *buffer, int32_t capacity);
+
+/// Whether `scalar` is a combining mark (general category Mn, Mc or Me).
+int CGalley_isMark(uint32_t scalar);
+
 /// Line-break classes (UAX #14) that Galley's simple line breaker handles; everything else is
 /// Other. Open and CloseParenthesis exclude East Asian wide, fullwidth and halfwidth forms,
 /// which rule LB30 leaves out.

@@ -5,7 +5,8 @@ final class FallbackChain: Sendable {
     struct Key: Hashable, Sendable {
         var descriptor: FontDescriptor
         var fallbacks: [FontDescriptor]
-        var language: String?
+        /// The fallback family the text's language prefers (see ``FontCollection``), by index.
+        var preferredFamily: Int?
     }
 
     /// The requested face first, then the caller's fallbacks, then the collection's order.

@@ -8,76 +8,115 @@ import GalleyLocks
 ///
 /// A collection loads the bundled fonts (see `Fonts/manifest.json`) by default, plus any font
 /// file or folder the caller names, plus optionally the system's fonts. Faces are loaded once,
-/// when the collection is made; a face named by a path that was not registered is loaded on
-/// first use and kept. Collections are long-lived and safe to share between threads.
+/// when the collection is made. A face named by a path that was not registered is loaded on
+/// first use, if ``access`` allows it, and kept while it is used lately: those faces, the
+/// fallback chains and the memory of font files loaded for requests are bounded however many
+/// distinct paths and styles requests name. Collections are long-lived and safe to share
+/// between threads.
 public final class FontCollection: Sendable {
     /// Every registered face: bundled faces first (in manifest order), then the caller's files
     /// (folders in path order), then system fonts.
     public let faces: [FontFace]
+    /// What text styles may load by path (see ``FontAccess``).
+    public let access: FontAccess
 
     /// Families tried, in order, after the requested font and the caller's fallbacks.
     private let fallbackFamilies: [FallbackFamily]
-    private let loadedOnDemand = Locked<[String: FontFace]>([:])
+    /// The registered font folders' real paths: the bundled folder and the folders given.
+    private let registeredFolders: [String]
+    private let requested = Locked(RequestedFaces())
     private let chains = Locked(ChainTable())
 
-    /// Fallback chains made so far, and the one handed out last, compared before the table is
+    /// Bytes of font files loaded for requests that faces still hold, in every collection.
+    private static let requestedBytes = FontMemory()
+
+    /// The most bytes of font files loaded for requests (not registered) that the process
+    /// holds at once, in all its collections: 256 MiB. A request that would pass it fails.
+    public static let requestedFontMemoryLimit = 256 << 20
+
+    /// The bytes of font files loaded for requests that the process holds now.
+    public static var requestedFontMemory: Int { requestedBytes.count }
+
+    /// Faces loaded on first use, by the path that named them and by the file they are in.
+    private struct RequestedFaces {
+        var byPath = RecentlyUsed<PathKey, FontFace>(capacity: 64)
+        var byFile = RecentlyUsed<FileKey, FontFace>(capacity: 16)
+
+        struct PathKey: Hashable { var path: String; var index: Int }
+        struct FileKey: Hashable { var file: FontFile.Identity; var index: Int }
+    }
+
+    /// Fallback chains made lately, and the one handed out last, compared before the table is
     /// searched: paragraphs in turn mostly share a style (a batch's rows, a list's cells), and
     /// hashing the key was most of the lookup.
     private struct ChainTable {
-        var byKey: [FallbackChain.Key: FallbackChain] = [:]
+        var byKey = RecentlyUsed<FallbackChain.Key, FallbackChain>(capacity: 256)
         /// The last chain handed out and what it was for, field by field: compared in place,
         /// where a key made (or a stored one copied) for the comparison retained its strings.
         var lastChain: FallbackChain?
         var lastDescriptor = FontDescriptor.family("")
         var lastFallbacks: [FontDescriptor] = []
-        var lastLanguage: String?
+        var lastLanguage = ""
 
-        func lastChain(for descriptor: FontDescriptor, fallbacks: [FontDescriptor], language: String?) -> FallbackChain? {
+        func lastChain(for descriptor: FontDescriptor, fallbacks: [FontDescriptor], language: String) -> FallbackChain? {
             guard let lastChain, lastDescriptor == descriptor, lastFallbacks == fallbacks, lastLanguage == language else { return nil }
             return lastChain
         }
 
-        mutating func chain(for key: FallbackChain.Key) -> FallbackChain? {
-            guard let chain = byKey[key] else { return nil }
-            (lastChain, lastDescriptor, lastFallbacks, lastLanguage) = (chain, key.descriptor, key.fallbacks, key.language)
-            return chain
+        mutating func remember(_ chain: FallbackChain, descriptor: FontDescriptor, fallbacks: [FontDescriptor], language: String) {
+            (lastChain, lastDescriptor, lastFallbacks, lastLanguage) = (chain, descriptor, fallbacks, language)
+        }
+
+        mutating func removeAll() {
+            byKey.removeAll()
+            lastChain = nil
         }
     }
 
     struct FallbackFamily: Sendable {
         var name: String
-        /// BCP 47 prefixes ("ja", "zh-Hant") whose text prefers this family over its peers.
+        /// BCP 47 prefixes ("ja", "zh-hant"), lowercase, whose text prefers this family over its peers.
         var languages: [String]
     }
 
     /// Loads the bundled fonts, the fonts at `fontPaths` (files or folders, searched
     /// recursively for `.ttf`, `.otf`, `.ttc` and `.otc`), and, when `includeSystemFonts` is
     /// set, every font fontconfig lists. System families join the fallback order after the
-    /// bundled ones, in name order.
+    /// bundled ones, in name order. These are the process's own fonts: their errors say what
+    /// went wrong, and their files are mapped, not read.
     ///
+    /// - Parameter access: What text styles may load by path besides (see ``FontAccess``; its
+    ///   size limit is for those files: these are mapped, not read, and may be larger).
     /// - Throws: ``FontError`` naming the file that could not be loaded.
     public init(
-        includeBundled: Bool = true, fontPaths: [String] = [], includeSystemFonts: Bool = false
+        includeBundled: Bool = true, fontPaths: [String] = [], includeSystemFonts: Bool = false, access: FontAccess = .anywhere
     ) throws(FontError) {
         var faces: [FontFace] = []
         var families: [FallbackFamily] = []
+        var folders: [String] = []
+        let limit = Int.max
         if includeBundled {
             let directory = try FontManifest.bundledDirectory()
             let manifest = try FontManifest.load(from: directory)
-            var files = OpenFiles()
+            var files = OpenFiles(limit: limit)
             for entry in manifest.fonts {
                 let face = try files.face(path: directory + "/" + entry.file, index: entry.index)
                 faces.append(face)
                 if !families.contains(where: { $0.name == face.familyName }) {
-                    families.append(FallbackFamily(name: face.familyName, languages: entry.languages ?? []))
+                    families.append(FallbackFamily(name: face.familyName, languages: (entry.languages ?? []).map { $0.lowercased() }))
                 }
             }
+            folders += FontFile.realFolder(directory).map { [$0] } ?? []
         }
         for path in fontPaths {
-            faces += try Self.loadFaces(atPath: path)
+            faces += try Self.loadFaces(atPath: path, limit: limit)
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+                folders += FontFile.realFolder(path).map { [$0] } ?? []
+            }
         }
         if includeSystemFonts {
-            var files = OpenFiles()
+            var files = OpenFiles(limit: limit)
             // Faces FreeType cannot describe as OpenType (Type 1, bitmap formats) are left out.
             let systemFaces = SystemFonts.list().compactMap { (path, index) in try? files.face(path: path, index: index) }
             faces += systemFaces
@@ -85,7 +124,9 @@ public final class FontCollection: Sendable {
             families += names.map { FallbackFamily(name: $0, languages: []) }
         }
         self.faces = faces
+        self.access = access
         fallbackFamilies = families
+        registeredFolders = folders
     }
 
     /// The bundled fonts, loaded once per process.
@@ -109,9 +150,11 @@ public final class FontCollection: Sendable {
     // MARK: - Lookup
 
     /// The face that best matches `descriptor`: for a family, the face of that family closest
-    /// in slant and then weight; for a file, that file's face (loaded now if it was not registered).
+    /// in slant and then weight; for a file, that file's face (loaded now if it was not
+    /// registered, as ``access`` allows).
     ///
-    /// - Throws: ``FontError/unknownFamily(_:)`` or the error from loading the file.
+    /// - Throws: ``FontError/unknownFamily(_:)``, or for a file ``FontError/filesNotAllowed(path:)``
+    ///   or ``FontError/unusableFile(path:)``.
     public func face(for descriptor: FontDescriptor) throws(FontError) -> FontFace {
         switch descriptor.source {
         case .family(let name):
@@ -121,31 +164,66 @@ public final class FontCollection: Sendable {
             else { throw .unknownFamily(name) }
             return best
         case .file(let path, let index):
-            let standardized = URL(fileURLWithPath: path).standardizedFileURL.path
-            if let registered = faces.first(where: { $0.path == standardized && $0.faceIndex == index }) {
-                return registered
-            }
-            let key = "\(standardized)#\(index)"
-            if let loaded = loadedOnDemand.withLock({ $0[key] }) { return loaded }
-            let face = try Blob(path: standardized).face(at: index)
-            return loadedOnDemand.withLock { loaded in
-                if let existing = loaded[key] { return existing }
-                loaded[key] = face
-                return face
-            }
+            return try requestedFace(path: path, index: index)
+        }
+    }
+
+    /// The face at `index` of the font file at `path`, named by a text style.
+    private func requestedFace(path: String, index: Int) throws(FontError) -> FontFace {
+        guard access.paths != .none else { throw .filesNotAllowed(path: path) }
+        let standardized = URL(fileURLWithPath: path).standardizedFileURL.path
+        if let registered = faces.first(where: { $0.path == standardized && $0.faceIndex == index }) { return registered }
+        let pathKey = RequestedFaces.PathKey(path: standardized, index: index)
+        if let loaded = requested.withLock({ $0.byPath.value(for: pathKey) }) { return loaded }
+        // Every failure below is told alike (see FontError.unusableFile).
+        let file: FontFile
+        do {
+            file = try FontFile(
+                path: standardized, limit: access.maximumFileSize, mapped: false,
+                insideFolders: access.paths == .registeredFolders ? registeredFolders : nil)
+        } catch { throw .unusableFile(path: path) }
+        let fileKey = RequestedFaces.FileKey(file: file.identity, index: index)
+        if let loaded = requested.withLock({ $0.byFile.value(for: fileKey) }) {
+            requested.withLock { $0.byPath.insert(loaded, for: pathKey) }
+            return loaded
+        }
+        if !Self.requestedBytes.reserve(file.identity.size, limit: Self.requestedFontMemoryLimit) {
+            // Let go of what this collection holds of earlier requests' faces, then try again.
+            requested.withLock { $0 = RequestedFaces() }
+            chains.withLock { $0.removeAll() }
+            guard Self.requestedBytes.reserve(file.identity.size, limit: Self.requestedFontMemoryLimit) else { throw .unusableFile(path: path) }
+        }
+        let face: FontFace
+        do {
+            face = try FontFace(file: file, index: index, memory: Self.requestedBytes)
+        } catch {
+            Self.requestedBytes.release(file.identity.size)
+            throw .unusableFile(path: path)
+        }
+        return requested.withLock { requested in
+            if let existing = requested.byFile.value(for: fileKey) { return existing }
+            requested.byFile.insert(face, for: fileKey)
+            requested.byPath.insert(face, for: pathKey)
+            return face
         }
     }
 
     /// The faces to try for text in `descriptor`'s font: the requested face, the caller's
     /// fallbacks, then the collection's fallback families, each at the closest weight and slant.
-    /// Families that name `language` move ahead of their peers (Japanese text prefers the
-    /// Japanese CJK face). Chains are cached.
+    /// A family whose languages `language` (a lowercase BCP 47 tag) falls under moves ahead of
+    /// its peers (Japanese text prefers the Japanese CJK face). Chains are cached, by the
+    /// family the language prefers rather than the language.
     func fallbackChain(
-        for descriptor: FontDescriptor, fallbacks: [FontDescriptor], language: String?
+        for descriptor: FontDescriptor, fallbacks: [FontDescriptor], language: String
     ) throws(FontError) -> FallbackChain {
         if let chain = chains.withLock({ $0.lastChain(for: descriptor, fallbacks: fallbacks, language: language) }) { return chain }
-        let key = FallbackChain.Key(descriptor: descriptor, fallbacks: fallbacks, language: language)
-        if let chain = chains.withLock({ $0.chain(for: key) }) { return chain }
+        let preferred = preferredFamily(language: language)
+        let key = FallbackChain.Key(descriptor: descriptor, fallbacks: fallbacks, preferredFamily: preferred)
+        if let chain = chains.withLock({ chains in
+            let chain = chains.byKey.value(for: key)
+            if let chain { chains.remember(chain, descriptor: descriptor, fallbacks: fallbacks, language: language) }
+            return chain
+        }) { return chain }
         var ordered: [FontFace] = [try face(for: descriptor)]
         for fallback in fallbacks {
             var styled = fallback
@@ -155,7 +233,7 @@ public final class FontCollection: Sendable {
             }
             ordered.append(try face(for: styled))
         }
-        for family in orderedFallbackFamilies(language: language) {
+        for family in orderedFallbackFamilies(preferring: preferred) {
             let candidates = faces.filter { $0.familyName == family.name }
             if let best = Self.bestMatch(in: candidates, weight: descriptor.weight, italic: descriptor.isItalic) {
                 ordered.append(best)
@@ -164,37 +242,40 @@ public final class FontCollection: Sendable {
         var seen = Set<ObjectIdentifier>()
         let chain = FallbackChain(faces: ordered.filter { seen.insert(ObjectIdentifier($0)).inserted })
         return chains.withLock { chains in
-            if let existing = chains.byKey[key] { return existing }
-            chains.byKey[key] = chain
-            return chain
+            let kept = chains.byKey.value(for: key) ?? chain
+            chains.byKey.insert(kept, for: key)
+            chains.remember(kept, descriptor: descriptor, fallbacks: fallbacks, language: language)
+            return kept
         }
     }
 
     // MARK: - Private helpers
 
-    private func orderedFallbackFamilies(language: String?) -> [FallbackFamily] {
-        guard let language = language.map(Self.bareLanguageTag), !language.isEmpty else { return fallbackFamilies }
+    /// The fallback family `language` (a lowercase BCP 47 tag) prefers, as its index: the one
+    /// with the longest of its languages that the tag is or starts with ("zh-hant-hk" prefers
+    /// the family of "zh-hant" over that of "zh").
+    private func preferredFamily(language: String) -> Int? {
+        guard !language.isEmpty else { return nil }
         func matchLength(_ family: FallbackFamily) -> Int {
             family.languages.filter { language == $0 || language.hasPrefix($0 + "-") }.map(\.count).max() ?? 0
         }
-        let slots = fallbackFamilies.indices.filter { !fallbackFamilies[$0].languages.isEmpty }
-        guard let best = slots.max(by: { matchLength(fallbackFamilies[$0]) < matchLength(fallbackFamilies[$1]) }),
+        guard let best = fallbackFamilies.indices.max(by: { matchLength(fallbackFamilies[$0]) < matchLength(fallbackFamilies[$1]) }),
             matchLength(fallbackFamilies[best]) > 0
-        else { return fallbackFamilies }
-        // The preferred family takes the first language-specific slot; the others keep their order.
+        else { return nil }
+        return best
+    }
+
+    /// The fallback families with `preferred` moved to the first slot of the families that
+    /// name languages; the others keep their order.
+    private func orderedFallbackFamilies(preferring preferred: Int?) -> [FallbackFamily] {
+        guard let preferred else { return fallbackFamilies }
+        let slots = fallbackFamilies.indices.filter { !fallbackFamilies[$0].languages.isEmpty }
+        guard let position = slots.firstIndex(of: preferred) else { return fallbackFamilies }
         var peers = slots.map { fallbackFamilies[$0] }
-        let preferred = peers.remove(at: slots.firstIndex(of: best)!)
-        peers.insert(preferred, at: 0)
+        peers.insert(peers.remove(at: position), at: 0)
         var result = fallbackFamilies
         for (slot, family) in zip(slots, peers) { result[slot] = family }
         return result
-    }
-
-    /// "ja_JP@lb=strict" or "ja-JP-u-lb-strict" -> "ja-JP".
-    static func bareLanguageTag(_ tag: String) -> String {
-        var bare = tag.split(separator: "@", maxSplits: 1).first.map(String.init) ?? ""
-        if let range = bare.range(of: "-u-") { bare = String(bare[..<range.lowerBound]) }
-        return bare.replacingOccurrences(of: "_", with: "-")
     }
 
     private static func bestMatch(in candidates: [FontFace], weight: Int, italic: Bool) -> FontFace? {
@@ -211,61 +292,77 @@ public final class FontCollection: Sendable {
     private static let fontExtensions: Set<String> = ["ttf", "otf", "ttc", "otc"]
 
     /// Every face of the font file at `path`, or of every font file below the folder at `path`.
-    private static func loadFaces(atPath path: String) throws(FontError) -> [FontFace] {
+    private static func loadFaces(atPath path: String, limit: Int) throws(FontError) -> [FontFace] {
         let fileManager = FileManager.default
         var isDirectory: ObjCBool = false
         guard fileManager.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw .unreadableFile(path: path)
         }
-        guard isDirectory.boolValue else { return try loadFaces(ofFile: path) }
+        guard isDirectory.boolValue else { return try loadFaces(ofFile: path, limit: limit) }
         let files = (fileManager.subpaths(atPath: path) ?? [])
             .filter { fontExtensions.contains(($0 as NSString).pathExtension.lowercased()) }
             .sorted()
         var faces: [FontFace] = []
-        for file in files { faces += (try? loadFaces(ofFile: path + "/" + file)) ?? [] }
+        for file in files { faces += (try? loadFaces(ofFile: path + "/" + file, limit: limit)) ?? [] }
         return faces
     }
 
-    private static func loadFaces(ofFile path: String) throws(FontError) -> [FontFace] {
+    private static func loadFaces(ofFile path: String, limit: Int) throws(FontError) -> [FontFace] {
         let standardized = URL(fileURLWithPath: path).standardizedFileURL.path
-        let blob = try Blob(path: standardized)
+        let file = try FontFile.registered(path: standardized, limit: limit)
         var faces: [FontFace] = []
-        for index in 0..<max(blob.faceCount, 1) { faces.append(try blob.face(at: index)) }
+        for index in 0..<max(file.faceCount, 1) { faces.append(try FontFace(file: file, index: index)) }
         return faces
-    }
-}
-
-/// A memory-mapped font file shared by the faces made from it.
-private final class Blob {
-    let path: String
-    let pointer: OpaquePointer
-
-    init(path: String) throws(FontError) {
-        guard let blob = hb_blob_create_from_file_or_fail(path) else { throw .unreadableFile(path: path) }
-        self.path = path
-        pointer = blob
-    }
-
-    deinit { hb_blob_destroy(pointer) }
-
-    /// Number of faces in the file (more than one in a collection such as `.ttc`).
-    var faceCount: Int { Int(hb_face_count(pointer)) }
-
-    /// Face `index` of the file: described by FreeType, shaped by HarfBuzz.
-    func face(at index: Int) throws(FontError) -> FontFace {
-        let description = try FreeTypeLibrary.shared.describeFace(path: path, index: index)
-        return FontFace(path: path, faceIndex: index, blob: pointer, description: description)
     }
 }
 
 /// Font files opened while loading a collection, so that faces of one file share its mapping.
 private struct OpenFiles {
-    private var blobs: [String: Blob] = [:]
+    let limit: Int
+    private var files: [String: FontFile] = [:]
+
+    init(limit: Int) { self.limit = limit }
 
     mutating func face(path: String, index: Int) throws(FontError) -> FontFace {
-        let blob: Blob
-        if let opened = blobs[path] { blob = opened } else { blob = try Blob(path: path) }
-        blobs[path] = blob
-        return try blob.face(at: index)
+        let file: FontFile
+        if let opened = files[path] { file = opened } else { file = try FontFile.registered(path: path, limit: limit) }
+        files[path] = file
+        return try FontFace(file: file, index: index)
     }
+}
+
+extension FontFile {
+    /// A font file the process is set up with, mapped, its failures told in full.
+    static func registered(path: String, limit: Int) throws(FontError) -> FontFile {
+        do {
+            return try FontFile(path: path, limit: limit, mapped: true)
+        } catch {
+            switch error {
+            case .cannotOpen, .readFailed: throw .unreadableFile(path: path)
+            case .notRegularFile: throw .invalidFont(path: path, reason: "not a regular file")
+            case .tooLarge(let size): throw .invalidFont(path: path, reason: "\(size) bytes, more than the limit of \(limit)")
+            case .outsideFolders: throw .unreadableFile(path: path)
+            }
+        }
+    }
+}
+
+/// Bytes of font files loaded for requests that faces still hold, counted across threads.
+final class FontMemory: Sendable {
+    private let bytes = Locked(0)
+
+    /// Counts `count` more bytes, when they stay within `limit`; false, counting nothing, when not.
+    func reserve(_ count: Int, limit: Int) -> Bool {
+        bytes.withLock { bytes in
+            guard bytes + count <= limit else { return false }
+            bytes += count
+            return true
+        }
+    }
+
+    /// Counts `count` bytes fewer (a face that held them is gone).
+    func release(_ count: Int) { bytes.withLock { $0 -= count } }
+
+    /// Bytes counted now.
+    var count: Int { bytes.withLock { $0 } }
 }

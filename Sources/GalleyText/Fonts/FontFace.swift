@@ -39,8 +39,26 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
 
     private static let nextID = Atomic<Int>(1)
 
-    init(path: String, faceIndex: Int, blob: OpaquePointer, description: FreeTypeLibrary.FaceDescription) {
+    /// What the face counts against the font memory of requests, if it was loaded for one.
+    private let memory: FontMemory?
+    private let heldBytes: Int
+
+    /// Face `index` of `file`: described by FreeType, shaped by HarfBuzz. When `memory` is
+    /// given (a face loaded for a request), the file's size is counted there (already
+    /// reserved) while the face lives.
+    ///
+    /// - Throws: ``FontError`` when FreeType cannot read the face as an OpenType font.
+    convenience init(file: FontFile, index: Int, memory: FontMemory? = nil) throws(FontError) {
+        let description = try FreeTypeLibrary.shared.describeFace(bytes: file.bytes, path: file.path, index: index)
+        self.init(path: file.path, faceIndex: index, blob: file.blob, description: description, memory: memory, heldBytes: file.identity.size)
+    }
+
+    private init(
+        path: String, faceIndex: Int, blob: OpaquePointer, description: FreeTypeLibrary.FaceDescription, memory: FontMemory?, heldBytes: Int
+    ) {
         uniqueID = Self.nextID.wrappingAdd(1, ordering: .relaxed).oldValue
+        self.memory = memory
+        self.heldBytes = heldBytes
         self.path = path
         self.faceIndex = faceIndex
         familyName = description.familyName
@@ -70,6 +88,7 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
 
     deinit {
         hb_font_destroy(harfBuzz.pointer)
+        memory?.release(heldBytes)
     }
 
     /// The nominal glyph for `scalar` in this face's character map, or nil if it has none.

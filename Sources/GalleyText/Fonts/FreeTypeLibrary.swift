@@ -29,14 +29,16 @@ final class FreeTypeLibrary: Sendable {
         var metrics: FontMetrics
     }
 
-    /// Opens face `index` of the file at `path` and reads its description.
-    func describeFace(path: String, index: Int) throws(FontError) -> FaceDescription {
+    /// Reads the description of face `index` of a font file's `bytes` (read from `path`).
+    func describeFace(bytes: UnsafeRawBufferPointer, path: String, index: Int) throws(FontError) -> FaceDescription {
+        guard let base = bytes.baseAddress?.assumingMemoryBound(to: FT_Byte.self), index >= 0 && index <= Int(Int32.max) else {
+            throw .noSuchFace(path: path, index: index)
+        }
         let result: Result<FaceDescription, FontError> = lock.withLock { handle in
             var face: FT_Face?
-            let error = FT_New_Face(handle.library, path, FT_Long(index), &face)
+            let error = FT_New_Memory_Face(handle.library, base, FT_Long(bytes.count), FT_Long(index), &face)
             guard error == 0, let face else {
-                // FT_Err_Cannot_Open_Resource is 1; FT_Err_Invalid_Argument (6) for a bad index.
-                if error == 1 { return .failure(.unreadableFile(path: path)) }
+                // FT_Err_Invalid_Argument (6) for a bad index.
                 if error == 6 { return .failure(.noSuchFace(path: path, index: index)) }
                 return .failure(.invalidFont(path: path, reason: "FreeType error \(error)"))
             }

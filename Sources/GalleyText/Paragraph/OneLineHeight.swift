@@ -15,7 +15,11 @@ extension TextEngine {
     package func oneLineHeight(of string: String, prepared: PreparedTextStyle) -> TextHeight? {
         let style = prepared.style
         let paragraph = prepared.paragraph
-        guard paragraph.maximumLines == 1, paragraph.direction != .rightToLeft, prepared.isValid, !string.isEmpty else { return nil }
+        // A text that may be over the length limit goes the shaping way, which says so (a plain
+        // text's UTF-16 units are at most its UTF-8 bytes).
+        guard paragraph.maximumLines == 1, paragraph.direction != .rightToLeft, prepared.isValid, !string.isEmpty,
+            string.utf8.count <= limits.maximumTextLength
+        else { return nil }
         guard let chain = chain(for: prepared), chain.primaryCoversPrintableASCII else { return nil }
         let primary = chain.primary
         guard Self.isPlain(string, primary: primary) else { return nil }
@@ -31,8 +35,9 @@ extension TextEngine {
     private func chain(for prepared: PreparedTextStyle) -> FallbackChain? {
         if let held = preparedChains.withLock({ $0.chain(for: prepared) }) { return held }
         let style = prepared.style
-        let language = prepared.paragraph.language.map(LocaleIdentifier.bareTag) ?? ""
-        guard let chain = try? fonts.fallbackChain(for: style.font, fallbacks: style.fallbacks, language: language) else { return nil }
+        guard let language = try? TextLanguage.resolve(prepared.paragraph.language),
+            let chain = try? fonts.fallbackChain(for: style.font, fallbacks: style.fallbacks, language: language.tag)
+        else { return nil }
         preparedChains.withLock { $0.hold(chain, for: prepared) }
         return chain
     }

@@ -11,14 +11,16 @@ final class ParagraphShaper: Sendable {
     let cache: ShapeCache?
     let iterators: BreakIteratorPool
     let counters: CounterStore
+    let limits: TextLimits
     /// Whether plain text goes to ``PlainParagraphBuilder`` (the tests turn it off to compare
     /// the two builders).
     let usesPlainBuilder: Bool
 
     init(
         fonts: FontCollection, shaper: HarfBuzzShaper, cache: ShapeCache?, iterators: BreakIteratorPool,
-        counters: CounterStore, usesPlainBuilder: Bool = true
+        counters: CounterStore, limits: TextLimits = TextLimits(), usesPlainBuilder: Bool = true
     ) {
+        self.limits = limits
         self.fonts = fonts
         self.shaper = shaper
         self.cache = cache
@@ -39,9 +41,14 @@ final class ParagraphShaper: Sendable {
         _ text: AttributedText, utf16: consuming [UInt16]? = nil, paragraph: ParagraphStyle, showing width: Double? = nil,
         heightsOnly: Bool = false
     ) throws(TextError) -> ShapedParagraph {
+        if let problem = limits.problem(with: text) { throw problem }
         if let problem = paragraph.problem { throw .invalidStyle(problem) }
         for run in text.runs {
             if let problem = run.style.problem { throw .invalidStyle(problem) }
+            // Interned here, where too many can be an error: items and ellipses find them later.
+            guard shaper.featureSetID(run.style.shapingFeatures) != nil, shaper.featureSetID(run.style.features) != nil else {
+                throw .invalidStyle("more than \(HarfBuzzShaper.maximumFeatureSets) distinct sets of OpenType features in one engine")
+            }
         }
         var startLength: Int?
         if let width, paragraph.maximumLines > 0, let size = text.runs.lazy.map(\.style.size).min() {
@@ -65,11 +72,9 @@ final class ParagraphShaper: Sendable {
         }
     }
 
-    /// What shaping a text resolved from its styles: the ICU locale, the language tag, and each
-    /// run's fallback chain.
+    /// What shaping a text resolved from its styles: its language, and each run's fallback chain.
     struct Resolved: Sendable {
-        var locale: String
-        var language: String
+        var language: TextLanguage
         var chains: [FallbackChain]
     }
 
@@ -80,20 +85,19 @@ final class ParagraphShaper: Sendable {
         _ text: AttributedText, utf16: consuming [UInt16]?, paragraph: ParagraphStyle, startLength: Int?,
         keepingSegments: Bool
     ) throws(TextError) -> ShapedParagraph {
-        let locale = try LocaleIdentifier.icu(from: paragraph.language)
-        let language = paragraph.language.map(LocaleIdentifier.bareTag) ?? ""
+        let language = try TextLanguage.resolve(paragraph.language)
         // The styles read from the runs where needed: an array of them copied every style.
         var chains: [FallbackChain] = []
         chains.reserveCapacity(text.runs.count)
         do {
             for run in text.runs {
-                chains.append(try fonts.fallbackChain(for: run.style.font, fallbacks: run.style.fallbacks, language: language))
+                chains.append(try fonts.fallbackChain(for: run.style.font, fallbacks: run.style.fallbacks, language: language.tag))
             }
         } catch { throw .font(error) }
         // Taken over rather than copied: a start cut short in place must be its only holder.
         return try shapeResolved(
             text, utf16: (consume utf16) ?? text.string.utf16Units, paragraph: paragraph, startLength: startLength,
-            keepingSegments: keepingSegments, resolved: Resolved(locale: locale, language: language, chains: chains))
+            keepingSegments: keepingSegments, resolved: Resolved(language: language, chains: chains))
     }
 
     /// ``shapeValidated(_:utf16:paragraph:startLength:keepingSegments:)`` with its locale,
@@ -103,13 +107,13 @@ final class ParagraphShaper: Sendable {
         keepingSegments: Bool, resolved: Resolved
     ) throws(TextError) -> ShapedParagraph {
         var utf16 = consume utf16
-        let (locale, language, chains) = (resolved.locale, resolved.language, resolved.chains)
+        let (language, chains) = (resolved.language, resolved.chains)
         let found = startLength.flatMap { length in
             utf16.withUnsafeBufferPointer { VisiblePrefix.cut($0, atLeast: length, paragraph: paragraph, chains: chains) }
         }
         guard let (cut, restBelowEmoji) = found else {
             return try shape(utf16, isCut: false, styleRuns: text.runs, chains: chains, paragraph: paragraph,
-                locale: locale, language: language, knownLeftToRight: false, keepingSegments: keepingSegments,
+                language: language, knownLeftToRight: false, keepingSegments: keepingSegments,
                 visiblePrefix: { _ in nil })
         }
         let restBox = restBelowEmoji ? Self.lineBox(of: text.runs, from: cut, chains: chains) : nil
@@ -123,7 +127,7 @@ final class ParagraphShaper: Sendable {
         }
         // A cut text is left to right throughout (see `VisiblePrefix`), and so is its start.
         return try shape(utf16, isCut: true, styleRuns: text.runs, chains: chains, paragraph: paragraph,
-            locale: locale, language: language, knownLeftToRight: true, keepingSegments: keepingSegments) { units in
+            language: language, knownLeftToRight: true, keepingSegments: keepingSegments) { units in
             VisiblePrefix(
                 text: text, paragraph: paragraph, shaper: self, resolved: resolved, wholeLength: wholeLength,
                 lastWordUnit: units.words.last?.start ?? 0, restBox: restBox)
@@ -151,13 +155,14 @@ final class ParagraphShaper: Sendable {
     /// ``TextAnalysis/analyze``).
     private func shape(
         _ utf16: [UInt16], isCut: Bool, styleRuns: [AttributedText.Run], chains: [FallbackChain],
-        paragraph: ParagraphStyle, locale: String, language: String, knownLeftToRight: Bool, keepingSegments: Bool,
+        paragraph: ParagraphStyle, language: TextLanguage, knownLeftToRight: Bool, keepingSegments: Bool,
         visiblePrefix: (BreakUnits) -> VisiblePrefix?
     ) throws(TextError) -> ShapedParagraph {
         let baseLineHeight = styleRuns.first.map { run in
             paragraph.lineHeight(natural: chains[0].primary.metrics.scaled(to: run.style.size).lineHeight)
         } ?? 0
-        let segmentShaper = SegmentShaper(shaper: shaper, cache: cache, languageID: shaper.languageID(language))
+        let locale = language.breakLocale
+        let segmentShaper = SegmentShaper(shaper: shaper, cache: cache, language: language.harfBuzz)
         var paragraphLevels = TextAnalysis.leftToRight
         let plain = usesPlainBuilder && styleRuns.count == 1 && paragraph.lineBreakMode != .charWrap
             && paragraph.direction != .rightToLeft && SimpleLineBreaks.applies(toLocale: locale)

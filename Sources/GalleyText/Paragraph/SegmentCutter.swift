@@ -53,7 +53,8 @@ extension ShapedParagraph {
             let segment = cutPieces.segment(for: piece.range) {
                 utf16.withUnsafeBufferPointer { buffer in
                     segmentShaper.shaper.shape(
-                        UnsafeBufferPointer(rebasing: buffer[piece.range]), face: item.face, key: item.shapeKey)
+                        UnsafeBufferPointer(rebasing: buffer[piece.range]), face: item.face, key: item.shapeKey,
+                        language: segmentShaper.language)
                 }
             }
             let reshaped = segment.width(scale: item.scale, letterSpacing: item.letterSpacing)

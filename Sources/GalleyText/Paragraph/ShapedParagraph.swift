@@ -149,12 +149,9 @@ extension ShapedItem {
         range: Range<Int>, styleIndex: Int, style: TextStyle, face: FontFace, level: UInt8, script: UInt32,
         segmentShaper: SegmentShaper
     ) {
-        var features = style.features
-        if style.letterSpacing != 0 {
-            features += ["liga", "clig", "dlig"].map { FontFeature(tag: $0, value: 0) }
-        }
+        // Interned when the paragraph's styles were checked (see ParagraphShaper).
         let key = segmentShaper.key(
-            face: face, featureSetID: segmentShaper.shaper.featureSetID(features), script: script,
+            face: face, featureSetID: segmentShaper.shaper.featureSetID(style.shapingFeatures) ?? 0, script: script,
             isRightToLeft: level & 1 == 1)
         self.init(
             range: range, styleIndex: styleIndex, face: face, size: style.size,

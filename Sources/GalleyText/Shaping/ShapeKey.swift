@@ -1,6 +1,7 @@
 // What a shaped segment depends on: the cache key.
 
-/// Identifies a shaping result: face, feature set, script, direction, language and the text.
+/// Identifies a shaping result: face, feature set, script, direction, the language systems the
+/// face gives the text's language (see ``LanguageSystems``), and the text.
 /// Size is deliberately absent (results are in font units). The hash is computed once, because
 /// a cache lookup uses it twice (shard, then dictionary).
 struct ShapeKey: PrecomputedHashKey {
@@ -8,7 +9,7 @@ struct ShapeKey: PrecomputedHashKey {
     let featureSetID: Int
     let script: UInt32
     let isRightToLeft: Bool
-    let languageID: Int
+    let languageSystems: Int
     /// The segment's text; empty in the key an item's segments share (see ``with(text:)``).
     let text: SegmentText
     private let hashCode: Int
@@ -18,16 +19,16 @@ struct ShapeKey: PrecomputedHashKey {
 
     var precomputedHash: Int { hashCode }
 
-    init(faceID: Int, featureSetID: Int, script: UInt32, isRightToLeft: Bool, languageID: Int, text: SegmentText = SegmentText()) {
+    init(faceID: Int, featureSetID: Int, script: UInt32, isRightToLeft: Bool, languageSystems: Int, text: SegmentText = SegmentText()) {
         self.faceID = faceID
         self.featureSetID = featureSetID
         self.script = script
         self.isRightToLeft = isRightToLeft
-        self.languageID = languageID
+        self.languageSystems = languageSystems
         self.text = text
         var hasher = KeyHasher()
         hasher.combine(faceID << 20 ^ featureSetID)
-        hasher.combine(Int(script) << 32 ^ languageID << 1 ^ (isRightToLeft ? 1 : 0))
+        hasher.combine(Int(script) << 32 ^ languageSystems << 1 ^ (isRightToLeft ? 1 : 0))
         stateBeforeText = hasher.state
         text.combine(into: &hasher)
         hashCode = hasher.finalized
@@ -47,7 +48,7 @@ struct ShapeKey: PrecomputedHashKey {
         featureSetID = base.featureSetID
         script = base.script
         isRightToLeft = base.isRightToLeft
-        languageID = base.languageID
+        languageSystems = base.languageSystems
         stateBeforeText = base.stateBeforeText
         self.text = text
         self.hashCode = hashCode
@@ -57,7 +58,7 @@ struct ShapeKey: PrecomputedHashKey {
 
     static func == (lhs: ShapeKey, rhs: ShapeKey) -> Bool {
         lhs.hashCode == rhs.hashCode && lhs.faceID == rhs.faceID && lhs.featureSetID == rhs.featureSetID
-            && lhs.script == rhs.script && lhs.isRightToLeft == rhs.isRightToLeft && lhs.languageID == rhs.languageID
+            && lhs.script == rhs.script && lhs.isRightToLeft == rhs.isRightToLeft && lhs.languageSystems == rhs.languageSystems
             && lhs.text == rhs.text
     }
 }

@@ -19,6 +19,6 @@ package final class PreparedTextStyle: Sendable {
         self.style = style
         self.paragraph = paragraph
         stateBeforeText = ParagraphKey.stateBeforeText(styles: .single(style), paragraph: paragraph)
-        isValid = style.isValid && paragraph.problem == nil && (try? LocaleIdentifier.icu(from: paragraph.language)) != nil
+        isValid = style.isValid && paragraph.problem == nil && (try? TextLanguage.resolve(paragraph.language)) != nil
     }
 }

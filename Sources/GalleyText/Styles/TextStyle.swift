@@ -33,6 +33,13 @@ public struct TextStyle: Sendable, Hashable {
     /// ``ValueRanges/fontSize`` and letter spacing in ``ValueRanges/letterSpacing``.
     public var isValid: Bool { problem == nil }
 
+    /// The features text in this style is shaped with: ``features``, and optional ligatures
+    /// off when letters are spaced.
+    var shapingFeatures: [FontFeature] {
+        guard letterSpacing != 0 else { return features }
+        return features + ["liga", "clig", "dlig"].map { FontFeature(tag: $0, value: 0) }
+    }
+
     /// Why the style cannot be measured, or nil when it can.
     public var problem: String? {
         if !(1...1000).contains(font.weight) { return "weight must be 1...1000, not \(font.weight)" }

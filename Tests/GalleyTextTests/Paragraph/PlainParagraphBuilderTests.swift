@@ -84,7 +84,7 @@ struct PlainParagraphBuilderTests {
             let attributed = AttributedText(text, style: style)
             let chain = try Self.fonts.fallbackChain(for: style.font, fallbacks: [], language: "")
             let units = Array(text.utf16)
-            let segmentShaper = SegmentShaper(shaper: plain.shaper, cache: plain.cache, languageID: 0)
+            let segmentShaper = SegmentShaper(shaper: plain.shaper, cache: plain.cache, language: nil)
             let built = units.withUnsafeBufferPointer {
                 PlainParagraphBuilder.build($0, style: style, chain: chain, segmentShaper: segmentShaper)
             }
@@ -97,7 +97,7 @@ struct PlainParagraphBuilderTests {
     func otherTexts() throws {
         let (plain, general) = Self.shapers()
         let chain = try Self.fonts.fallbackChain(for: Self.style.font, fallbacks: [], language: "")
-        let segmentShaper = SegmentShaper(shaper: plain.shaper, cache: plain.cache, languageID: 0)
+        let segmentShaper = SegmentShaper(shaper: plain.shaper, cache: plain.cache, language: nil)
         func isPlain(_ text: String) -> Bool {
             Array(text.utf16).withUnsafeBufferPointer {
                 PlainParagraphBuilder.build($0, style: Self.style, chain: chain, segmentShaper: segmentShaper) != nil

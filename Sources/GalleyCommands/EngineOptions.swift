@@ -1,0 +1,84 @@
+// Options every command shares: fonts, what requests may load, limits on one input, workers.
+
+import ArgumentParser
+import Foundation
+import GalleyText
+
+/// The fonts, the font access, the limits on one input line and text, and the worker count.
+struct EngineOptions: ParsableArguments {
+    @Option(name: .customLong("fonts"), help: "A font file or folder to register besides the bundled fonts (repeatable).")
+    var fontPaths: [String] = []
+
+    @Flag(help: "Also use the system's fonts (as fontconfig lists them) for lookup and fallback.")
+    var systemFonts = false
+
+    @Option(help: ArgumentHelp(
+        "Which font files inputs may name by path: anywhere, registered (inside --fonts folders and the bundled fonts' folder) or none.",
+        valueName: "policy"))
+    var fontFiles: FontFilePolicy = .anywhere
+
+    @Option(help: ArgumentHelp("The largest font file read, in bytes.", valueName: "bytes"))
+    var maxFontFileSize = FontAccess.defaultMaximumFileSize
+
+    @Option(help: ArgumentHelp("The longest input line, in bytes: a longer line is an error for that line.", valueName: "bytes"))
+    var maxLineLength = LineSource.defaultMaximumLineLength
+
+    @Option(help: ArgumentHelp("The longest text measured, in UTF-16 units: a longer one is an error for its line.", valueName: "units"))
+    var maxTextLength = TextLimits().maximumTextLength
+
+    @Option(help: ArgumentHelp("The most styled runs in one text.", valueName: "count"))
+    var maxRuns = TextLimits().maximumRuns
+
+    @Option(help: "Worker threads (default: all cores).")
+    var jobs: Int?
+
+    /// The most worker threads: far more than cores only costs memory (an engine and fonts each).
+    static let mostJobs = 256
+
+    enum FontFilePolicy: String, ExpressibleByArgument, CaseIterable {
+        case anywhere, registered, none
+    }
+
+    func validate() throws {
+        if let jobs, !(1...Self.mostJobs).contains(jobs) { throw ValidationError("--jobs must be 1 to \(Self.mostJobs), got \(jobs)") }
+        guard maxFontFileSize > 0 else { throw ValidationError("--max-font-file-size must be more than 0, got \(maxFontFileSize)") }
+        guard maxLineLength > 0 else { throw ValidationError("--max-line-length must be more than 0, got \(maxLineLength)") }
+        guard (1...TextLimits.largestTextLength).contains(maxTextLength) else {
+            throw ValidationError("--max-text-length must be 1 to \(TextLimits.largestTextLength), got \(maxTextLength)")
+        }
+        guard maxRuns > 0 else { throw ValidationError("--max-runs must be more than 0, got \(maxRuns)") }
+    }
+
+    /// What inputs may load by path.
+    var access: FontAccess {
+        let paths: FontAccess.Paths = switch fontFiles {
+        case .anywhere: .anywhere
+        case .registered: .registeredFolders
+        case .none: .none
+        }
+        return FontAccess(paths: paths, maximumFileSize: maxFontFileSize)
+    }
+
+    /// The batch runner, with its worker count.
+    var runner: BatchRunner {
+        var runner = BatchRunner()
+        if let jobs { runner.jobs = jobs }
+        return runner
+    }
+
+    /// The input lines of `files`, each at most ``maxLineLength`` bytes.
+    func lines(of files: [String]) -> LineSource {
+        LineSource(paths: files, maximumLineLength: maxLineLength)
+    }
+
+    /// One text engine for each of `count` workers (see ``BatchRunner/textEngines(count:fonts:limits:)``).
+    func engines(count: Int) throws -> [TextEngine] {
+        try BatchRunner.textEngines(count: count, limits: TextLimits(maximumTextLength: maxTextLength, maximumRuns: maxRuns)) {
+            do {
+                return try FontCollection(fontPaths: fontPaths, includeSystemFonts: systemFonts, access: access)
+            } catch {
+                throw ValidationError("cannot load fonts: \(error)")
+            }
+        }
+    }
+}
