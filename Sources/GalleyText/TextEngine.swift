@@ -202,6 +202,10 @@ public final class TextEngine: Sendable {
         return try Self.checked(shape(string, style: style, paragraph: paragraph, showing: width).layout(width: width))
     }
 
+    /// The engine's shaper and iterators, for the tests of their tables' bounds.
+    var shaper: HarfBuzzShaper { paragraphShaper.shaper }
+    var iterators: BreakIteratorPool { paragraphShaper.iterators }
+
     // MARK: - Cache
 
     /// The shape cache's counters (all zero when the cache is disabled).

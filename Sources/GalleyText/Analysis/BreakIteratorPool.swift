@@ -75,6 +75,9 @@ final class BreakIteratorPool: Sendable {
         return copy
     }
 
+    /// How many locales the pool holds iterators for.
+    var localeCount: Int { entries.withLock { Set($0.keys.map(\.locale)).count } }
+
     deinit {
         entries.withLock { entries in
             for entry in entries.values {

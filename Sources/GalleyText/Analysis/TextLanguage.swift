@@ -37,6 +37,9 @@ struct TextLanguage: Sendable {
         return try result.get()
     }
 
+    /// How many tags are held resolved, for the tests of the bound.
+    static var resolvedCount: Int { resolved.withLock { $0.count } }
+
     /// Tags resolved lately, the bad ones with their error.
     private static let resolved = Locked(RecentlyUsed<String, Result<TextLanguage, TextError>>(capacity: 256))
 

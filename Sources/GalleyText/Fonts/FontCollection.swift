@@ -141,6 +141,9 @@ public final class FontCollection: Sendable {
         do throws(FontError) { return .success(try FontCollection()) } catch { return .failure(error) }
     }()
 
+    /// How many fallback chains are held, for the tests of the bound.
+    var chainCount: Int { chains.withLock { $0.byKey.count } }
+
     /// The registered family names, in registration order.
     public var familyNames: [String] {
         var seen = Set<String>()

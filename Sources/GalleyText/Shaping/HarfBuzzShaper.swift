@@ -90,7 +90,7 @@ final class HarfBuzzShaper: Sendable {
     /// the face gives the language its default systems; else a tag HarfBuzz interns that
     /// gets the same systems, named by one of them (`hb_ot_tag_to_language`), so that however
     /// many distinct tags requests bring, HarfBuzz sees only as many as the face has systems.
-    private func language(for language: HarfBuzzLanguage?, in face: FontFace, script: UInt32) -> hb_language_t? {
+    func language(for language: HarfBuzzLanguage?, in face: FontFace, script: UInt32) -> hb_language_t? {
         let wanted = languageSystems(for: language, in: face, script: script)
         if wanted == .defaultSystems { return nil }
         let key = RepresentativeKey(faceID: face.uniqueID, script: script, systems: wanted)
@@ -179,6 +179,11 @@ final class HarfBuzzShaper: Sendable {
                 shaped[index][glyph].cluster = base
             }
         }
+    }
+
+    /// How many entries the language tables hold, for the tests of their bounds.
+    var languageTableCounts: (systems: Int, representatives: Int) {
+        (systems.withLock { $0.count }, representatives.withLock { $0.count })
     }
 
     /// `text` in the pieces it is shaped in: the whole of it, or, where more than
