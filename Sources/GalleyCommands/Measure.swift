@@ -59,20 +59,15 @@ extension Galley {
             let id = object["id"] ?? .null
             do {
                 let request = try MeasureRequest(object)
-                let shaped = try engine.shape(
-                    AttributedText(request.text, style: request.style), paragraph: request.paragraph, showing: request.width)
-                let measurement = shaped.measure(width: request.width)
-                // Never `null` in place of a number: a size beyond any display fails its line.
-                guard measurement.size.height <= ValueRanges.largestResult && measurement.size.width <= ValueRanges.largestResult else {
-                    return (line.errorJSON(id: id, message: "the text would measure \(measurement.size), more than the largest length a result may have (\(ValueRanges.largestResult))"), true)
-                }
+                let (measurement, lineHeight) = try engine.measureWithLineHeight(
+                    AttributedText(request.text, style: request.style), width: request.width, paragraph: request.paragraph)
                 var writer = JSONWriter()
                 writer.add("id", request.id)
                 writer.add("lines", measurement.lineCount)
                 writer.add("height", measurement.size.height)
                 writer.add("width", measurement.size.width)
                 writer.add("lineStarts", measurement.lineStarts)
-                writer.add("lineHeight", shaped.baseLineHeight)
+                writer.add("lineHeight", lineHeight)
                 if let scale { writer.add("roundedHeight", Size.roundUp(measurement.size.height, scale: scale)) }
                 if measurement.isTruncated { writer.add("truncated", true) }
                 if !measurement.missingCharacters.isEmpty {

@@ -25,7 +25,7 @@ public final class TextEngine: Sendable {
     private let shapeCache: ShapeCache?
     private let paragraphCache: BoundedCache<ParagraphKey, ShapedParagraph>?
     private let counterStore: CounterStore
-    private let paragraphShaper: ParagraphShaper
+    let paragraphShaper: ParagraphShaper
     /// The fallback chains of prepared styles measured lately (see ``oneLineHeight(of:prepared:)``).
     let preparedChains = Locked(PreparedChains())
 
@@ -178,8 +178,29 @@ public final class TextEngine: Sendable {
     /// - Throws: ``TextError`` for a width outside ``ValueRanges/length``, an unknown font, an
     ///   invalid style, or a size beyond ``ValueRanges/largestResult``.
     public func measure(_ text: AttributedText, width: Double, paragraph: ParagraphStyle = ParagraphStyle()) throws(TextError) -> TextMeasurement {
+        try measureWithLineHeight(text, width: width, paragraph: paragraph).measurement
+    }
+
+    /// ``measure(_:width:paragraph:)``, and the first font's line height under the paragraph
+    /// style (what `galley measure` reports as `lineHeight`).
+    ///
+    /// A long text with no line or height limit, left to right, is measured a window at a time
+    /// (see ``WindowedMeasurement``): its memory is then its UTF-16 and a window's, not a whole
+    /// paragraph's; it is not kept in the paragraph cache.
+    package func measureWithLineHeight(
+        _ text: AttributedText, width: Double, paragraph: ParagraphStyle
+    ) throws(TextError) -> (measurement: TextMeasurement, baseLineHeight: Double) {
         try Self.validate(width)
-        return try Self.checked(shape(text, paragraph: paragraph, showing: width).measure(width: width))
+        let length = text.runs.last?.range.upperBound ?? 0
+        if length >= WindowedMeasurement.threshold && paragraph.maximumLines == 0 && paragraph.maximumHeight == nil {
+            if let problem = limits.problem(with: text) { throw problem }
+            if let windowed = try WindowedMeasurement.measure(
+                text, utf16: text.string.utf16Units, paragraph: paragraph, width: width, shaper: paragraphShaper) {
+                return (try Self.checked(windowed.measurement), windowed.baseLineHeight)
+            }
+        }
+        let shaped = try shape(text, paragraph: paragraph, showing: width)
+        return (try Self.checked(shaped.measure(width: width)), shaped.baseLineHeight)
     }
 
     /// `text` laid out at `width`: lines, glyph runs for renderers, and size.
@@ -192,6 +213,10 @@ public final class TextEngine: Sendable {
 
     /// Measures a string in one style; see ``measure(_:width:paragraph:)``.
     public func measure(_ string: String, style: TextStyle, width: Double, paragraph: ParagraphStyle = ParagraphStyle()) throws(TextError) -> TextMeasurement {
+        // A string of a million UTF-8 bytes or more may be long enough to measure in windows.
+        if string.utf8.count >= WindowedMeasurement.threshold {
+            return try measure(AttributedText(string, style: style), width: width, paragraph: paragraph)
+        }
         try Self.validate(width)
         return try Self.checked(shape(string, style: style, paragraph: paragraph, showing: width).measure(width: width))
     }

@@ -50,14 +50,18 @@ struct LineStacker {
     ///   graphemes an ellipsis leaves room for and reshaping a cut word.
     /// - Returns: The unit the line after the last would start at (the unit count when the
     ///   lines hold every unit).
+    /// - Parameters:
+    ///   - unit: The unit the first line starts at (a line start of the text, for a window of
+    ///     a long text measured a window at a time).
+    ///   - top: Where the first line's top is.
     @discardableResult
-    func stack(exactTruncation: Bool = true, _ visit: (PlacedLine) -> Void) -> Int {
+    func stack(exactTruncation: Bool = true, from unit: Int = 0, top: Double = 0, _ visit: (PlacedLine) -> Void) -> Int {
         let units = paragraph.units
         let breaker = LineBreaker(units: units, width: width, mode: style.lineBreakMode)
         var pending: PlacedLine?
         var count = 0
-        var start = 0
-        var nextTop = 0.0
+        var start = unit
+        var nextTop = top
         var nextWord = -1
         var limited = false
         while start < units.count {

@@ -20,6 +20,9 @@ struct ParagraphBuilder {
     /// Whether every grapheme is one unit in face 0 of its chain (see ``assignFonts(_:runs:)``).
     var unitsTakePrimaryFaces = false
     var missing: [Unicode.Scalar] = []
+    /// The scalars in `missing`, to find one without searching the list (a text can hold a
+    /// million distinct characters no font has).
+    private var missingSeen = Set<UInt32>()
     var items: [ShapedItem] = []
     /// Per item: the index of the first grapheme (break unit) after it.
     var itemUnitEnds: [Int] = []
@@ -164,7 +167,7 @@ struct ParagraphBuilder {
         if let current, current != 0, Self.isInvisible(scalar), ignorable || faces[current].covers(scalar) { return current }
         if ignorable || faces[0].covers(scalar) { return 0 }
         for index in faces.indices.dropFirst() where faces[index].covers(scalar) { return index }
-        if !missing.contains(where: { $0.value == scalar }), let value = Unicode.Scalar(scalar) { missing.append(value) }
+        if let value = Unicode.Scalar(scalar), missingSeen.insert(scalar).inserted { missing.append(value) }
         return 0
     }
 
@@ -183,7 +186,7 @@ struct ParagraphBuilder {
         if wantsEmoji, let index = faces.indices.first(where: { faces[$0].hasColorGlyphs && covers($0) }) { return index }
         if let index = faces.indices.first(where: covers) { return index }
         for scalar in scalars where !CharacterClass.isDefaultIgnorable(scalar) && !faces[0].covers(scalar) {
-            if let value = Unicode.Scalar(scalar), !missing.contains(value) { missing.append(value) }
+            if let value = Unicode.Scalar(scalar), missingSeen.insert(scalar).inserted { missing.append(value) }
         }
         return 0
     }

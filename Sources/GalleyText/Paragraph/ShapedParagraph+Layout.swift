@@ -13,7 +13,7 @@ extension ShapedParagraph {
         return TextMeasurement(
             size: Size(width: contentWidth(widest: lines.widest, within: width), height: lines.bottom),
             lineCount: lines.count, firstBaseline: lines.firstBaseline, lastBaseline: lines.lastBaseline,
-            isTruncated: lines.isTruncated, missingCharacters: missingCharacters, paragraph: self, width: available)
+            isTruncated: lines.isTruncated, missingCharacters: missingCharacters, starts: .paragraph(self, width: available))
     }
 
     /// The height, line count and baselines ``measure(width:)`` gives at a finite `width`, for
@@ -182,6 +182,11 @@ extension ShapedParagraph {
     /// Scalar offsets of ascending UTF-16 offsets (a surrogate pair is one scalar). Past the end
     /// of a visible prefix, whose text has no surrogates, each unit is a scalar.
     func scalarOffsets(ofUTF16Offsets offsets: [Int]) -> [Int] {
+        Self.scalarOffsets(ofUTF16Offsets: offsets, in: utf16)
+    }
+
+    /// Scalar offsets of ascending UTF-16 offsets of `utf16`; past its end each unit is a scalar.
+    static func scalarOffsets(ofUTF16Offsets offsets: [Int], in utf16: [UInt16]) -> [Int] {
         var result: [Int] = []
         result.reserveCapacity(offsets.count)
         var scalars = 0

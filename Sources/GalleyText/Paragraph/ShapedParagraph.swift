@@ -224,6 +224,8 @@ final class BreakUnits: Sendable {
     /// The UTF-16 offset where unit `index` starts (the text's length for `count`).
     @inline(__always)
     func start(ofUnit index: Int) -> Int { starts.isEmpty ? index : starts[index] }
+    /// Whether every unit is one UTF-16 unit (each then starts at its own index).
+    var isOneUnitEach: Bool { starts.isEmpty }
     /// Width of each unit in points, letter spacing included.
     let advances: [Double]
     let flags: [UnitFlags]

@@ -35,18 +35,48 @@ public struct TextMeasurement: Sendable, Hashable {
     /// Scalars no font could draw (measured with .notdef).
     public var missingCharacters: [Unicode.Scalar]
 
-    let paragraph: ShapedParagraph
-    let width: Double
+    /// Where the line starts come from.
+    let starts: LineStarts
+
+    /// The line starts of a measurement: worked out again from its paragraph when asked for,
+    /// or, for a text measured a window at a time (whose paragraphs are gone), found as it was.
+    enum LineStarts: Sendable {
+        case paragraph(ShapedParagraph, width: Double)
+        case found(utf16: [Int], scalars: [Int])
+    }
+
+    init(
+        size: Size, lineCount: Int, firstBaseline: Double, lastBaseline: Double, isTruncated: Bool,
+        missingCharacters: [Unicode.Scalar], starts: LineStarts
+    ) {
+        self.size = size
+        self.lineCount = lineCount
+        self.firstBaseline = firstBaseline
+        self.lastBaseline = lastBaseline
+        self.isTruncated = isTruncated
+        self.missingCharacters = missingCharacters
+        self.starts = starts
+    }
 
     /// UTF-16 offsets at which each line after the first starts.
     ///
     /// - Complexity: breaks the paragraph into lines again (no shaping), O(n).
-    public var lineStartsUTF16: [Int] { paragraph.lineStartsUTF16(width: width) }
+    public var lineStartsUTF16: [Int] {
+        switch starts {
+        case .paragraph(let paragraph, let width): paragraph.lineStartsUTF16(width: width)
+        case .found(let utf16, _): utf16
+        }
+    }
 
     /// Unicode scalar offsets at which each line after the first starts.
     ///
     /// - Complexity: breaks the paragraph into lines again (no shaping), O(n).
-    public var lineStarts: [Int] { paragraph.scalarOffsets(ofUTF16Offsets: lineStartsUTF16) }
+    public var lineStarts: [Int] {
+        switch starts {
+        case .paragraph(let paragraph, _): paragraph.scalarOffsets(ofUTF16Offsets: lineStartsUTF16)
+        case .found(_, let scalars): scalars
+        }
+    }
 
     /// ``size`` rounded up to device pixels at `scale`, as UIKit rounds.
     public func roundedSize(scale: Double) -> Size { size.roundedUp(toScale: scale) }

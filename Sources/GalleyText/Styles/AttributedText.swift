@@ -31,6 +31,21 @@ public struct AttributedText: Sendable, Hashable {
         append(string, style: style)
     }
 
+    /// `string` with `runs`, which cover it.
+    init(string: String, runs: [Run]) {
+        self.string = string
+        self.runs = runs
+    }
+
+    /// The runs over UTF-16 offsets `range` of the text, clipped to it and moved to start at 0.
+    func runs(in range: Range<Int>) -> [Run] {
+        runs.compactMap { run in
+            let clipped = run.range.clamped(to: range)
+            guard !clipped.isEmpty else { return nil }
+            return Run(range: (clipped.lowerBound - range.lowerBound)..<(clipped.upperBound - range.lowerBound), style: run.style)
+        }
+    }
+
     /// One string in one style, its length in UTF-16 units known (from transcoding it).
     init(_ string: String, style: TextStyle, utf16Count: Int) {
         self.string = string
