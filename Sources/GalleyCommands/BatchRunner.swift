@@ -41,7 +41,7 @@ struct BatchRunner {
             if transform(line, worker, &output) { failures.increment() }
         }
         if failures.count > 0 {
-            FileHandle.standardError.write(Data("galley \(command): \(failures.count) line(s) failed\n".utf8))
+            try? FileHandle.standardError.write(contentsOf: Data("galley \(command): \(failures.count) line(s) failed\n".utf8))
             throw ExitCode(1)
         }
     }
@@ -89,10 +89,13 @@ struct BatchRunner {
     ) throws {
         let output = FileHandle.standardOutput
         let writing = DispatchQueue(label: "galley.output")
+        // Why output could not be written (a full disk, a closed descriptor): the run stops there.
+        let writeFailure = Locked<(any Error)?>(nil)
         defer { writing.sync {} }
         let reader = ChunkReader(source, chunkSize: chunkSize)
         reader.start()
         while true {
+            if let failure = writeFailure.withLock({ $0 }) { throw OutputError(reason: failure.localizedDescription) }
             let lines = try reader.next()
             if lines.isEmpty { break }
             // Read while this chunk is measured: read between chunks, it kept every worker but
@@ -120,9 +123,17 @@ struct BatchRunner {
                 // copying whole blocks: `Data(joined())` would go byte by byte.
                 var joined = Data(capacity: values.reduce(0) { $0 + $1.count })
                 for block in values { joined.append(contentsOf: block) }
-                output.write(joined)
+                do { try output.write(contentsOf: joined) } catch { writeFailure.withLock { $0 = error } }
             }
         }
+        writing.sync {}
+        if let failure = writeFailure.withLock({ $0 }) { throw OutputError(reason: failure.localizedDescription) }
+    }
+
+    /// Standard output could not be written.
+    struct OutputError: Error, CustomStringConvertible {
+        var reason: String
+        var description: String { "cannot write the output: \(reason)" }
     }
 }
 

@@ -33,6 +33,12 @@ struct RowOptions: ParsableArguments {
     @Option(help: "Layout direction: leftToRight, rightToLeft or auto (from the text).")
     var direction: LayoutEnvironment.Direction = .auto
 
+    @Option(help: ArgumentHelp("The deepest a template's nodes may be nested.", valueName: "levels"))
+    var maxTemplateDepth = TemplateLimits().maximumDepth
+
+    @Option(help: ArgumentHelp("The most nodes in one template.", valueName: "count"))
+    var maxTemplateNodes = TemplateLimits().maximumNodes
+
     @OptionGroup var engine: EngineOptions
 
     var widths: [Double] { width.split(separator: ",").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) } }
@@ -44,6 +50,7 @@ struct RowOptions: ParsableArguments {
         }
         guard ValueRanges.scale.contains(scale) else { throw ValidationError("--scale \(ValueRanges.problem(scale, outside: ValueRanges.scale))") }
         if template != nil && templates != nil { throw ValidationError("give --template or --templates, not both") }
+        guard maxTemplateDepth > 0 && maxTemplateNodes > 0 else { throw ValidationError("--max-template-depth and --max-template-nodes must be more than 0") }
         if let template, BuiltInTemplates.named(template) == nil {
             throw ValidationError("no built-in template '\(template)'; built-ins: \(BuiltInTemplates.all.keys.sorted().joined(separator: ", "))")
         }
@@ -106,7 +113,8 @@ struct RowOptions: ParsableArguments {
         do { registry = try BuiltInTemplates.registry(stylesheet: sheet) }
         catch { throw ValidationError("the stylesheet does not suit the built-in templates: \(error)") }
         if let templatesJSON, let templates {
-            do { try registry.register(templatesJSON: templatesJSON, stylesheet: sheet) }
+            let limits = TemplateLimits(maximumDepth: maxTemplateDepth, maximumNodes: maxTemplateNodes)
+            do { try registry.register(templatesJSON: templatesJSON, stylesheet: sheet, limits: limits) }
             catch { throw ValidationError(Self.located(error, in: templates)) }
         }
         var forced: CompiledTemplate?

@@ -53,6 +53,40 @@ struct LineSourceTests {
         }
     }
 
+    @Test("Lines over the limit are skipped, counted and numbered, across reads and at the end; the rest come out whole")
+    func overlongLines() throws {
+        // Limits below, at and over the reader's 1 MB reads; lines just under, at and over them.
+        for limit in [10, 1_000, 1 << 20, 3 << 20] {
+            var lengths = [0, 1, limit - 1, limit, limit + 1, 2 * limit + 7, 5, 4 << 20, 3, limit + 2]
+            lengths = lengths.filter { $0 >= 0 }
+            var text = lengths.enumerated().map { index, length in
+                String(repeating: Character(UnicodeScalar(UInt8(0x61 + index % 26))), count: length)
+            }.joined(separator: "\n")
+            text += "\n" + String(repeating: "z", count: limit + 3)  // over the limit and unterminated
+            lengths.append(limit + 3)
+            try withTemporaryFolder("overlong") { folder in
+                let file = folder.appendingPathComponent("lines.jsonl")
+                try Data(text.utf8).write(to: file)
+                let source = LineSource(paths: [file.path], maximumLineLength: limit)
+                var lines: [LineSource.Line] = []
+                while true {
+                    let next = try source.next(4)
+                    if next.isEmpty { break }
+                    lines += next
+                }
+                #expect(lines.count == lengths.count, "limit \(limit)")
+                for (number, (line, length)) in zip(lines, lengths).enumerated() {
+                    #expect(line.number == number + 1)
+                    if length > limit {
+                        #expect(line.skippedLength == length && line.bytes.isEmpty && !line.isBlank, "limit \(limit), line \(number + 1)")
+                    } else {
+                        #expect(line.skippedLength == nil && line.bytes.count == length, "limit \(limit), line \(number + 1)")
+                    }
+                }
+            }
+        }
+    }
+
     @Test("A file that opens but cannot be read is an error naming it, not a crash")
     func unreadableFile() throws {
         try withTemporaryFolder("folder") { folder in

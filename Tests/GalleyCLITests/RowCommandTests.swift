@@ -218,6 +218,67 @@ struct RowCommandTests {
         }
     }
 
+    @Test("Limits: a line too long, a text too long, too many runs fail their row; templates too deep or too large fail to load")
+    func limits() throws {
+        try withTemporaryFolder("limits") { directory in
+            let styled = (0..<50).map { #"{"text": "run \#($0) ", "style": "\#($0 % 2 == 0 ? "tableFont" : "tableSmallFont")"}"# }
+            let rows = [
+                #"{"id": "short", "kind": "text", "text": "Hello"}"#,
+                #"{"id": "long", "kind": "text", "text": "\#(String(repeating: "word ", count: 300))"}"#,
+                #"{"id": "huge", "kind": "text", "text": "\#(String(repeating: "x", count: 5000))"}"#,
+                #"{"id": "runs", "kind": "styled", "runs": [\#(styled.joined(separator: ","))]}"#,
+                #"{"id": "fine", "kind": "text", "text": "Hello again"}"#,
+            ]
+            let templates = directory.appendingPathComponent("styled.json")
+            try #"{"styled": {"root": {"type": "label", "name": "text", "styledField": "runs", "style": "tableFont"}}}"#
+                .write(to: templates, atomically: true, encoding: .utf8)
+            let run = try GalleyExecutable.run(
+                ["heights", "--templates", templates.path, "--max-line-length", "4000", "--max-text-length", "1000", "--max-runs", "20"],
+                input: rows.joined(separator: "\n"))
+            #expect(run.status == 1)
+            let lines = run.lines
+            #expect(lines.map { $0["id"] as? String } == ["short", "long", nil, "runs", "fine"])
+            #expect(lines[1]["error"] as? String == "the text is 1500 UTF-16 units long, more than the limit of 1000")
+            #expect((lines[2]["error"] as? String)?.hasPrefix("the line is 50") == true && lines[2]["line"] as? Int == 3)
+            #expect(lines[3]["error"] as? String == "the text has 50 styled runs, more than the limit of 20")
+            #expect(lines[0]["error"] == nil && lines[4]["error"] == nil)
+
+            // A template nested deeper than the limit, and one with more nodes.
+            var deep = #"{"type": "spacer"}"#
+            for _ in 0..<70 { deep = #"{"type": "inset", "insets": 1, "child": \#(deep)}"# }
+            let wide = (0..<300).map { _ in #"{"type": "spacer"}"# }.joined(separator: ",")
+            let big = directory.appendingPathComponent("big.json")
+            try #"{"deep": {"root": \#(deep)}, "wide": {"root": {"type": "vstack", "children": [\#(wide)]}}}"#
+                .write(to: big, atomically: true, encoding: .utf8)
+            let refused = try GalleyExecutable.run(["heights", "--templates", big.path, "--max-template-nodes", "100"], input: rows[0])
+            #expect(refused.status != 0)
+            #expect(refused.stderr.contains("nodes are nested more than 64 deep, the limit"))
+            #expect(refused.stderr.contains("invalid template at wide.root.children[99]: the template has more than 100 nodes, the limit"))
+            let allowed = try GalleyExecutable.run(
+                ["heights", "--templates", big.path, "--max-template-depth", "80", "--max-template-nodes", "400"], input: rows[0])
+            #expect(allowed.status == 0, "\(allowed.stderr)")
+        }
+    }
+
+    @Test("Output that cannot be written stops the run with an error, not a crash")
+    func unwritableOutput() throws {
+        let process = Process()
+        process.executableURL = GalleyExecutable.url
+        process.arguments = ["heights"]
+        let input = Pipe()
+        process.standardInput = input
+        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: "/dev/full"))
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        try input.fileHandleForWriting.write(contentsOf: Data(Self.items.utf8))
+        try input.fileHandleForWriting.close()
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 1 && process.terminationReason == .exit)
+        #expect(message.contains("cannot write the output"))
+    }
+
     @Test("The same input gives the same bytes with one worker or two")
     func deterministic() throws {
         let input = (0..<200).map { #"{"id": \#($0), "kind": "message", "title": "Row \#($0)", "text": "\#(String(repeating: "word ", count: $0 % 23))", "timestamp": "\#($0 % 12):00"}"# }.joined(separator: "\n")

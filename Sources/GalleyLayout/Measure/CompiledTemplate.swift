@@ -35,17 +35,17 @@ public final class CompiledTemplate: @unchecked Sendable {
     let layoutNodes: UnsafeBufferPointer<LayoutNode>
     let childIDs: UnsafeBufferPointer<Int32>
 
-    /// Resolves and validates `template` against `stylesheet`.
+    /// Resolves and validates `template` against `stylesheet`, within `limits`.
     ///
     /// - Throws: ``LayoutError/invalidTemplate(path:reason:)`` naming the node and the problem.
-    public init(_ template: Template, stylesheet: Stylesheet = .standard) throws(LayoutError) {
+    public init(_ template: Template, stylesheet: Stylesheet = .standard, limits: TemplateLimits = TemplateLimits()) throws(LayoutError) {
         guard ValueRanges.contentSizeMultiplier.contains(stylesheet.contentSizeMultiplier) else {
             throw .invalidStylesheet(
                 "contentSizeMultiplier \(ValueRanges.problem(stylesheet.contentSizeMultiplier, outside: ValueRanges.contentSizeMultiplier))")
         }
         self.template = template
         self.stylesheet = stylesheet
-        var compiler = TemplateCompiler(stylesheet: stylesheet)
+        var compiler = TemplateCompiler(stylesheet: stylesheet, limits: limits)
         root = try compiler.compile(template.root, path: "\(template.name).root")
         nodes = compiler.nodes
         names = compiler.names

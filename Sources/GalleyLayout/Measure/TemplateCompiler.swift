@@ -6,7 +6,11 @@ import GalleyText
 /// Walks a template, resolving metrics and styles and numbering nodes.
 struct TemplateCompiler {
     let stylesheet: Stylesheet
+    let limits: TemplateLimits
     private(set) var names: [String] = []
+    private var nameSet = Set<String>()
+    /// How deep the node being compiled is (the root is 1).
+    private var depth = 0
     /// Labels compiled so far: each is numbered in turn (see ``CompiledLabel/index``).
     private(set) var labelCount = 0
     /// Every compiled node, by id (ids are handed out before a node's children are compiled).
@@ -15,13 +19,24 @@ struct TemplateCompiler {
     /// The compiled nodes, indexed by id.
     var nodes: [CompiledNode] { compiled.map { $0! } }
 
-    init(stylesheet: Stylesheet) { self.stylesheet = stylesheet }
+    init(stylesheet: Stylesheet, limits: TemplateLimits = TemplateLimits()) {
+        self.stylesheet = stylesheet
+        self.limits = limits
+    }
 
     mutating func compile(_ node: Node, path: String) throws(LayoutError) -> CompiledNode {
+        depth += 1
+        defer { depth -= 1 }
+        guard depth <= limits.maximumDepth else {
+            throw .invalidTemplate(path: path, reason: "nodes are nested more than \(limits.maximumDepth) deep, the limit")
+        }
+        guard compiled.count < limits.maximumNodes else {
+            throw .invalidTemplate(path: path, reason: "the template has more than \(limits.maximumNodes) nodes, the limit")
+        }
         let id = compiled.count
         compiled.append(nil)
         if let name = node.name {
-            guard !names.contains(name) else { throw .invalidTemplate(path: path, reason: "the name '\(name)' is used twice") }
+            guard nameSet.insert(name).inserted else { throw .invalidTemplate(path: path, reason: "the name '\(name)' is used twice") }
             names.append(name)
         }
         let kind: CompiledKind

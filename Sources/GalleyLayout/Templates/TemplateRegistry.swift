@@ -20,14 +20,17 @@ public struct TemplateRegistry: Sendable {
     /// Registers every template of a templates file (`{"kind": template, …}`, see
     /// ``Template/templatesByKind(json:)``), each compiled against `stylesheet`; a kind already
     /// registered takes the file's template. Nothing is registered when any template is bad.
+    /// (A templates file is JSON, so nested at most ``JSONParser/maximumDepth`` deep in any case.)
     ///
     /// - Throws: ``LayoutError/invalidTemplates(_:)`` listing every template that is malformed
     ///   or does not compile, in the file's order.
-    public mutating func register(templatesJSON text: String, stylesheet: Stylesheet = .standard) throws(LayoutError) {
+    public mutating func register(
+        templatesJSON text: String, stylesheet: Stylesheet = .standard, limits: TemplateLimits = TemplateLimits()
+    ) throws(LayoutError) {
         var compiled: [(String, CompiledTemplate)] = []
         var errors: [LayoutError] = []
         for (kind, parsed) in try Template.eachTemplate(json: text) {
-            do { compiled.append((kind, try CompiledTemplate(parsed.get(), stylesheet: stylesheet))) } catch { errors.append(error) }
+            do { compiled.append((kind, try CompiledTemplate(parsed.get(), stylesheet: stylesheet, limits: limits))) } catch { errors.append(error) }
         }
         if !errors.isEmpty { throw .invalidTemplates(errors) }
         for (kind, template) in compiled { register(template, for: kind) }

@@ -83,6 +83,25 @@ struct TemplateJSONTests {
         #expect(good.map(\.kind) == ["zeta", "a", "m"])
     }
 
+    @Test("Templates deeper or larger than the limits are errors at the node that passes them; the built-ins are far within")
+    func templateLimits() throws {
+        var node = Node(.spacer(Spacer(length: 1)))
+        for _ in 0..<200 { node = Node(.inset(Inset(Insets(all: 1), child: node))) }
+        let deep = Template(name: "deep", root: node)
+        #expect(throws: LayoutError.invalidTemplate(
+            path: "deep.root" + String(repeating: ".child", count: 64), reason: "nodes are nested more than 64 deep, the limit")) {
+            try CompiledTemplate(deep)
+        }
+        #expect(throws: Never.self) { try CompiledTemplate(deep, limits: TemplateLimits(maximumDepth: 201)) }
+        let wide = Template(name: "wide", root: Node(.stack(Stack(.vertical, children: Array(repeating: Node(.spacer(Spacer())), count: 50)))))
+        #expect(throws: LayoutError.invalidTemplate(path: "wide.root.children[9]", reason: "the template has more than 10 nodes, the limit")) {
+            try CompiledTemplate(wide, limits: TemplateLimits(maximumNodes: 10))
+        }
+        for (name, template) in BuiltInTemplates.all {
+            #expect(throws: Never.self, "\(name)") { try CompiledTemplate(template, limits: TemplateLimits(maximumDepth: 7, maximumNodes: 19)) }
+        }
+    }
+
     @Test("Compiling checks names and numbers against the stylesheet", arguments: [
         (#"{"type": "label", "field": "a", "style": "headline"}"#, "root.style", "unknown text style 'headline'"),
         (#"{"type": "vstack", "spacing": "gutter", "children": []}"#, "root.spacing", "unknown metric 'gutter'"),
