@@ -10,6 +10,8 @@ let package = Package(
         .library(name: "GalleyJSON", targets: ["GalleyJSON"]),
         .library(name: "GalleyLayout", targets: ["GalleyLayout"]),
         .library(name: "GalleyTable", targets: ["GalleyTable"]),
+        // The commands' work on one input line, for services that run it themselves (and Fuzz/).
+        .library(name: "GalleyCommands", targets: ["GalleyCommands"]),
         .executable(name: "galley", targets: ["GalleyCLI"]),
         // Pango with the same fonts, for the benchmark suite's side-by-side runs (Benchmarks/).
         .library(name: "PangoComparison", targets: ["PangoComparison"]),

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Installs what is missing, then runs the whole test suite.
+# Installs what is missing, then runs the whole test suite: plainly, under AddressSanitizer and
+# ThreadSanitizer, and each fuzz target for a short while.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install-dependencies.sh
@@ -14,3 +15,7 @@ for mode in warm segments cold pango preview pango-preview row relayout table-in
   "$profile" "$mode" 5 >/dev/null
 done
 echo "Benchmark suite: builds, lists its benchmarks, and Profile runs in every mode."
+# The suite again under the sanitizers, and the fuzz targets: their committed inputs replayed,
+# then 15 seconds of fuzzing each (Fuzz/README.md).
+bash scripts/sanitizers.sh
+bash Fuzz/run.sh 15

@@ -4,6 +4,10 @@ import Foundation
 import Testing
 
 /// Runs the `galley` executable built beside the tests.
+///
+/// Through `posix_spawn` and `poll` rather than Foundation's `Process`, which on Linux keeps
+/// objects of every process it ran for good (the address sanitizer's run of the suite reports
+/// them as leaks) and signals termination through a run loop.
 enum GalleyExecutable {
     static let url: URL = {
         let tests = URL(fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0])
@@ -30,53 +34,100 @@ enum GalleyExecutable {
         }
     }
 
+    /// A failure to start the executable.
+    struct SpawnError: Error { var code: Int32 }
+
     /// Runs `galley arguments` with `input` on its standard input and waits for it to exit, or
     /// kills it after `timeout` seconds (a hang fails the test instead of the whole run).
     ///
-    /// The input is written and both outputs read on threads of their own: done one after the
-    /// other, a child that fills one pipe (64 KiB) while the test waits on another never ends.
+    /// The input is written and both outputs read as each is ready: one after the other, a
+    /// child that fills one pipe (64 KiB) while the test waits on another never ends.
     static func run(_ arguments: [String], input: String = "", timeout: Double = 120) throws -> Output {
         try run(arguments, input: Data(input.utf8), timeout: timeout)
     }
 
     static func run(_ arguments: [String], input: Data, timeout: Double = 120) throws -> Output {
+        try run(arguments, input: input, stdout: nil, timeout: timeout)
+    }
+
+    /// ``run(_:input:timeout:)`` with standard output sent to `stdout` (a file descriptor the
+    /// caller opened) instead of read.
+    static func run(_ arguments: [String], input: Data, stdout target: Int32?, timeout: Double = 120) throws -> Output {
+        var toChild: [Int32] = [0, 0], fromChild: [Int32] = [0, 0], errorsFromChild: [Int32] = [0, 0]
+        // Pipes made and the child spawned under one lock, each end closed on exec, so that a child
+        // spawned by another test at the same moment holds none of this one's open.
+        spawning.lock()
+        guard pipe(&toChild) == 0, pipe(&fromChild) == 0, pipe(&errorsFromChild) == 0 else {
+            spawning.unlock()
+            throw SpawnError(code: errno)
+        }
+        for descriptor in toChild + fromChild + errorsFromChild { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        posix_spawn_file_actions_adddup2(&actions, toChild[0], 0)
+        posix_spawn_file_actions_adddup2(&actions, target ?? fromChild[1], 1)
+        posix_spawn_file_actions_adddup2(&actions, errorsFromChild[1], 2)
+        let argv = ([url.path] + arguments).map { strdup($0) } + [nil]
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, url.path, &actions, nil, argv, environ)
+        spawning.unlock()
+        posix_spawn_file_actions_destroy(&actions)
+        argv.forEach { free($0) }
+        for descriptor in [toChild[0], fromChild[1], errorsFromChild[1]] { close(descriptor) }
+        guard spawned == 0 else {
+            for descriptor in [toChild[1], fromChild[0], errorsFromChild[0]] { close(descriptor) }
+            throw SpawnError(code: spawned)
+        }
+
+        // Writing to a child that exited without reading all its input fails (EPIPE) instead of
+        // raising SIGPIPE: the rest of the input is then dropped.
         _ = ignoringBrokenPipes
-        let process = Process()
-        process.executableURL = url
-        process.arguments = arguments
-        let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        process.standardError = stderr
-        let exited = DispatchSemaphore(value: 0)
-        process.terminationHandler = { _ in exited.signal() }
-        try process.run()
-        let group = DispatchGroup()
-        let out = Collected(), err = Collected()
-        DispatchQueue.global().async(group: group) {
-            // A child that exits without reading all its input closes the pipe: the write fails, and that is fine.
-            try? stdin.fileHandleForWriting.write(contentsOf: input)
-            try? stdin.fileHandleForWriting.close()
+        var out = Data(), err = Data()
+        var written = 0
+        var open: [Int32: Bool] = [toChild[1]: true, fromChild[0]: true, errorsFromChild[0]: true]
+        if input.isEmpty { close(toChild[1]); open[toChild[1]] = false }
+        _ = fcntl(toChild[1], F_SETFL, O_NONBLOCK)
+        let deadline = Date().addingTimeInterval(timeout)
+        var timedOut = false
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while open.values.contains(true) {
+            let remaining = deadline.timeIntervalSinceNow
+            if remaining <= 0 {
+                timedOut = true
+                kill(pid, SIGKILL)
+                break
+            }
+            var descriptors = open.filter(\.value).map { descriptor, _ in
+                pollfd(fd: descriptor, events: Int16(descriptor == toChild[1] ? POLLOUT : POLLIN), revents: 0)
+            }
+            guard poll(&descriptors, nfds_t(descriptors.count), Int32(min(remaining, 1) * 1000)) >= 0 || errno == EINTR else { break }
+            for entry in descriptors where entry.revents != 0 {
+                if entry.fd == toChild[1] {
+                    let count = input.withUnsafeBytes { bytes in write(entry.fd, bytes.baseAddress! + written, bytes.count - written) }
+                    if count > 0 { written += count }
+                    if count < 0 && errno == EAGAIN { continue }
+                    if count <= 0 || written == input.count { close(entry.fd); open[entry.fd] = false }
+                } else {
+                    let count = read(entry.fd, &chunk, chunk.count)
+                    if count > 0 {
+                        if entry.fd == fromChild[0] { out.append(contentsOf: chunk[..<count]) } else { err.append(contentsOf: chunk[..<count]) }
+                    } else if count == 0 || errno != EINTR {
+                        close(entry.fd)
+                        open[entry.fd] = false
+                    }
+                }
+            }
         }
-        DispatchQueue.global().async(group: group) { out.data = stdout.fileHandleForReading.readDataToEndOfFile() }
-        DispatchQueue.global().async(group: group) { err.data = stderr.fileHandleForReading.readDataToEndOfFile() }
-        let timedOut = exited.wait(timeout: .now() + timeout) == .timedOut
-        if timedOut {
-            process.terminate()
-            exited.wait()
-        }
-        group.wait()
+        for (descriptor, isOpen) in open where isOpen { close(descriptor) }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        // Exit status, or 128 + the signal that ended it, as a shell reports it.
+        let exitStatus = status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
         return Output(
-            status: process.terminationStatus, stdout: String(decoding: out.data, as: UTF8.self),
-            stderr: String(decoding: err.data, as: UTF8.self), timedOut: timedOut)
+            status: exitStatus, stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self),
+            timedOut: timedOut)
     }
 
-    /// Writing to a child that exited without reading its input raises SIGPIPE, which would end
-    /// the test process: ignored once, the write fails instead.
     private static let ignoringBrokenPipes: Void = { signal(SIGPIPE, SIG_IGN) }()
-
-    /// Bytes one reader thread fills, read once the group it runs in is done.
-    private final class Collected: @unchecked Sendable {
-        var data = Data()
-    }
+    private static let spawning = NSLock()
 }

@@ -262,21 +262,12 @@ struct RowCommandTests {
 
     @Test("Output that cannot be written stops the run with an error, not a crash")
     func unwritableOutput() throws {
-        let process = Process()
-        process.executableURL = GalleyExecutable.url
-        process.arguments = ["heights"]
-        let input = Pipe()
-        process.standardInput = input
-        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: "/dev/full"))
-        let errors = Pipe()
-        process.standardError = errors
-        try process.run()
-        try input.fileHandleForWriting.write(contentsOf: Data(Self.items.utf8))
-        try input.fileHandleForWriting.close()
-        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 1 && process.terminationReason == .exit)
-        #expect(message.contains("cannot write the output"))
+        let full = open("/dev/full", O_WRONLY | O_CLOEXEC)
+        #expect(full >= 0)
+        defer { close(full) }
+        let run = try GalleyExecutable.run(["heights"], input: Data(Self.items.utf8), stdout: full)
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("cannot write the output"))
     }
 
     @Test("The same input gives the same bytes with one worker or two")

@@ -105,4 +105,56 @@ let benchmarks: @Sendable () -> Void = {
             blackHole(pango.height(of: paragraphs[index % paragraphs.count].text, width: index & 1 == 0 ? 320 : 568))
         }
     }
+
+    // MARK: - Hostile text: what a service must measure in bounded time and memory
+
+    // One call per iteration, a few iterations: each call is milliseconds to seconds.
+    let slow = Benchmark.Configuration(
+        metrics: [.wallClock, .cpuTotal, .mallocCountTotal, .peakMemoryResident], timeUnits: .milliseconds,
+        maxDuration: .seconds(10), maxIterations: 20)
+
+    // A paragraph of two million characters (the feed's paragraphs over and over), no line
+    // limit: Galley measures it a window at a time; Pango lays out the whole of it.
+    let long = String(paragraphs.map(\.text).joined(separator: " ").prefix(20_000))
+    let longText = String(repeating: long + " ", count: 100)
+
+    /// Measures `text` once per iteration, with Galley (caches off, as a new text in each call
+    /// would find them) or with Pango.
+    func measureEachIteration(_ benchmark: Benchmark, _ text: String, galley: Bool) throws {
+        let engine = TextEngine(fonts: try FontCollection.bundled(), shapeCacheByteLimit: 0, paragraphCacheByteLimit: 0)
+        let pango = galley ? nil : PangoPeer()
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            if let pango { blackHole(pango.height(of: text)) } else { blackHole(try engine.measure(text, style: Samples.style, width: Samples.width)) }
+        }
+    }
+
+    Benchmark("Text long paragraph/Galley", configuration: slow) { try measureEachIteration($0, longText, galley: true) }
+    Benchmark("Text long paragraph/Pango", configuration: slow) { try measureEachIteration($0, longText, galley: false) }
+
+    // One letter with ten thousand combining marks: HarfBuzz 6.0 looks back over every mark
+    // for each mark's base, so one shaping of the run is quadratic; Galley shapes it thirty
+    // marks at a time.
+    let marks = "a" + String(repeating: "\u{301}", count: 10_000)
+    Benchmark("Text combining marks/Galley", configuration: slow) { try measureEachIteration($0, marks, galley: true) }
+    Benchmark("Text combining marks/Pango", configuration: slow) { try measureEachIteration($0, marks, galley: false) }
+
+    // A sentence in a language tag no call has used before, every call: what tags cost that a
+    // service's requests make up.
+    Benchmark("Text new language tag/Galley", configuration: perCall) { benchmark in
+        let engine = Samples.warmEngine(for: sentences)
+        benchmark.startMeasurement()
+        for index in benchmark.scaledIterations {
+            let paragraph = ParagraphStyle(language: "ro-x-\(index)")
+            blackHole(try engine.measure(sentences[index % sentences.count].text, style: Samples.style, width: Samples.width, paragraph: paragraph))
+        }
+    }
+
+    Benchmark("Text new language tag/Pango", configuration: perCall) { benchmark in
+        let pango = PangoPeer()
+        benchmark.startMeasurement()
+        for index in benchmark.scaledIterations {
+            blackHole(pango.height(of: sentences[index % sentences.count].text, language: "ro-x-\(index)"))
+        }
+    }
 }

@@ -111,6 +111,10 @@ struct TemplateJSONTests {
         (#"{"type": "label", "format": "{title", "style": "font"}"#, "root.text", "unclosed"),
         (#"{"type": "label", "format": "{title|shout}", "style": "font"}"#, "root.text", "unknown formatter 'shout'"),
         (#"{"type": "vstack", "children": [{"type": "spacer", "name": "x"}, {"type": "spacer", "name": "x"}]}"#, "root.children[1]", "used twice"),
+        // Found by FuzzTemplates: failing last, on the minimum height, leaked the compiled node tables
+        // (the sanitizer run of the suite would report a leak).
+        (#"{"root": {"type": "vstack", "children": [{"type": "label", "field": "a", "style": "font"}]}, "minimumHeight": "gutter"}"#,
+         "minimumHeight", "unknown metric 'gutter'"),
     ])
     func compileErrors(_ json: String, _ path: String, _ message: String) throws {
         let template = try Self.template(json)

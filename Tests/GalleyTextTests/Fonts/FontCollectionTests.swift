@@ -52,14 +52,17 @@ struct FontCollectionTests {
         // fc-list, when installed, is an independent view of the same configuration.
         let fcList = ["/usr/bin/fc-list", "/bin/fc-list"].first { FileManager.default.isExecutableFile(atPath: $0) }
         if let fcList {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: fcList)
-            process.arguments = ["--format", "%{file}\\n"]
-            let pipe = Pipe()
-            process.standardOutput = pipe
-            try process.run()
-            let listed = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
+            // Through popen, not Foundation's Process (which keeps objects of every process it ran).
+            let pipe = try #require(popen("\(fcList) --format '%{file}\\n'", "r"))
+            var listedBytes: [UInt8] = []
+            var buffer = [UInt8](repeating: 0, count: 1 << 16)
+            while true {
+                let count = fread(&buffer, 1, buffer.count, pipe)
+                if count == 0 { break }
+                listedBytes += buffer[..<count]
+            }
+            #expect(pclose(pipe) == 0)
+            let listed = String(decoding: listedBytes, as: UTF8.self)
             let expected = Set(listed.split(separator: "\n").map(String.init))
             #expect(Set(paths).isSubset(of: expected))
             // All that Galley leaves out are fonts without OpenType tables (Type 1, PCF, BDF).

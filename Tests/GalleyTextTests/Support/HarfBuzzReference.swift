@@ -20,6 +20,8 @@ final class HarfBuzzReference: @unchecked Sendable {
         hb_blob_destroy(blob)
     }
 
+    deinit { hb_font_destroy(font) }
+
     /// Whether the font has every scalar of `text`.
     func covers(_ text: String) -> Bool {
         text.unicodeScalars.allSatisfy { scalar in

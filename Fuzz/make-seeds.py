@@ -1,0 +1,82 @@
+#!/usr/bin/env python3
+"""Writes the fuzz targets' seed corpora (Fuzz/Corpus/<target>/) from the repository's own
+examples and fonts, including fonts whose metric tables are edited to values at and past their
+ranges' ends. Run from the repository's root: python3 Fuzz/make-seeds.py"""
+import hashlib, json, os, shutil, struct
+
+root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+corpus = os.path.join(root, "Fuzz", "Corpus")
+
+
+def write(target, data):
+    folder = os.path.join(corpus, target)
+    os.makedirs(folder, exist_ok=True)
+    data = data if isinstance(data, bytes) else data.encode()
+    with open(os.path.join(folder, hashlib.sha1(data).hexdigest()[:16]), "wb") as out:
+        out.write(data)
+
+
+def lines(path):
+    with open(os.path.join(root, path), encoding="utf-8") as source:
+        return [line.rstrip("\n") for line in source if line.strip()]
+
+
+shutil.rmtree(corpus, ignore_errors=True)
+
+# JSON: the examples' lines, and values of every kind at their edges.
+for line in lines("Examples/items.jsonl")[:8] + lines("Examples/measure.jsonl")[:8]:
+    write("FuzzJSON", line)
+for text in ['{"a":[1,-0,0.5e-3,1E+2,12345678901234567890,"\\u00e9\\ud83d\\ude00\\n"],"b":{"c":null,"d":true}}',
+             '[[[[[[]]]]],{},"",0,-9223372036854775808,9223372036854775808,1.7976931348623157e308]',
+             '"\\ud800 lone"', ' \t\r\n{"x" : 1 , "x" : 2}\n']:
+    write("FuzzJSON", text)
+
+# Measure requests: the examples', and the fields each at an edge.
+for line in lines("Examples/measure.jsonl"):
+    write("FuzzMeasureRequest", line)
+for extra in ['"maxLines": 2, "lineBreakMode": "truncateMiddle"', '"lang": "ja-JP-u-lb-strict"', '"lineHeightMultiple": 100',
+              '"letterSpacing": -3, "weight": 900, "italic": true', '"fallback": ["Noto Sans Thai", "Fonts/NotoSansHebrew-Regular.ttf"]',
+              '"font": "/dev/zero"', '"size": 1e-300', '"lang": "x-private-use"']:
+    write("FuzzMeasureRequest", '{"id": 1, "text": "Hello, wörld — שלום 東京 a\\u0301\\u0302", "font": "Noto Sans", "size": 17, "width": 120, %s}' % extra)
+
+# Templates: the examples' file on one line, then an item.
+with open(os.path.join(root, "Examples/templates.json"), encoding="utf-8") as source:
+    templates = json.dumps(json.load(source), separators=(",", ":"), ensure_ascii=False)
+for line in lines("Examples/items.jsonl")[:6]:
+    write("FuzzTemplates", templates + "\n" + line)
+write("FuzzTemplates", templates)
+write("FuzzTemplates", '{"k":{"root":{"type":"hstack","spacing":4,"alignment":"firstBaseline","children":['
+      '{"type":"image","name":"i","widthField":"w","heightField":"h","max":{"width":50,"height":50}},'
+      '{"type":"label","name":"t","styledField":"runs","style":"tableFont","maxLines":2,"lineBreakMode":"truncateTail","grow":1},'
+      '{"type":"accessory","accessory":"disclosure"}]},"minimumHeight":44}}')
+
+
+# Fonts: small bundled faces, and copies with their metric tables edited.
+def tables(data):
+    count = struct.unpack(">H", data[4:6])[0]
+    found = {}
+    for index in range(count):
+        tag, _, offset, length = struct.unpack(">4sIII", data[12 + 16 * index:28 + 16 * index])
+        found[tag.decode("latin-1")] = (offset, length)
+    return found
+
+
+def edited(data, table, field_offset, fmt, value):
+    offset, _ = tables(data)[table]
+    data = bytearray(data)
+    struct.pack_into(fmt, data, offset + field_offset, value)
+    return bytes(data)
+
+
+for name in ["NotoSansHebrew-Regular.ttf", "NotoSansThai-Regular.ttf"]:
+    with open(os.path.join(root, "Fonts", name), "rb") as source:
+        font = source.read()
+    write("FuzzFonts", font)
+    if name.startswith("NotoSansHebrew"):
+        for table, field, fmt, value in [
+            ("head", 18, ">H", 0), ("head", 18, ">H", 1), ("head", 18, ">H", 65535),  # unitsPerEm
+            ("hhea", 4, ">h", 32767), ("hhea", 6, ">h", -32768), ("hhea", 8, ">h", 32767),  # ascender, descender, lineGap
+            ("hhea", 34, ">H", 0), ("OS/2", 4, ">H", 0), ("OS/2", 4, ">H", 65535),  # numberOfHMetrics, usWeightClass
+            ("OS/2", 62, ">H", 0xFFFF), ("OS/2", 68, ">h", -32768), ("maxp", 4, ">H", 0),  # fsSelection, sTypoAscender, numGlyphs
+        ]:
+            write("FuzzFonts", edited(font, table, field, fmt, value))
