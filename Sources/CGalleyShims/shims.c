@@ -142,8 +142,8 @@ int32_t CGalley_localeKeyword(const char *locale, const char *keyword, char *buf
     return length;
 }
 
-int CGalley_isMark(uint32_t scalar) {
-    return (U_GET_GC_MASK((UChar32)scalar) & U_GC_M_MASK) != 0;
+int CGalley_isMarkOrFormat(uint32_t scalar) {
+    return (U_GET_GC_MASK((UChar32)scalar) & (U_GC_M_MASK | U_GC_CF_MASK)) != 0;
 }
 
 int CGalley_icuMajorVersion(void) {

@@ -80,7 +80,9 @@ final class LineSource {
                 try open(pending.removeFirst())
             }
             if let newline = nextNewline() {
-                lines.append(newline - position > maximumLineLength ? skip(upTo: newline, next: newline + 1) : take(upTo: newline, next: newline + 1))
+                // The line's length without its ending (a CR before the line feed is part of it).
+                let length = newline - position - (newline > position && buffer[newline - 1] == 0x0D ? 1 : 0)
+                lines.append(length > maximumLineLength ? skip(upTo: newline, next: newline + 1) : take(upTo: newline, next: newline + 1))
                 continue
             }
             if buffer.count - position > maximumLineLength {
@@ -205,7 +207,7 @@ final class LineSource {
 
     /// The line from `position` to `end`, too long to hand out: its length only.
     private func skip(upTo end: Int, next: Int) -> Line {
-        let length = end - position
+        let length = end - position - (end > position && buffer[end - 1] == 0x0D ? 1 : 0)
         position = next
         return skippedLine(length: length)
     }

@@ -31,7 +31,7 @@ struct MeasureRequest {
         let size = try fields.number("size", in: ValueRanges.fontSize)
         width = try fields.number("width", in: ValueRanges.length)
         let letterSpacing = try fields.optionalNumber("letterSpacing", in: ValueRanges.letterSpacing) ?? 0
-        let fallbacks = try fields.optionalStrings("fallback")?.map { FontDescriptor.named($0) } ?? []
+        let fallbacks = try fields.optionalStrings("fallback", most: TextStyle.mostFallbacks)?.map { FontDescriptor.named($0) } ?? []
         style = TextStyle(font: font, size: size, letterSpacing: letterSpacing, fallbacks: fallbacks)
 
         paragraph = ParagraphStyle()
@@ -89,9 +89,12 @@ private struct Fields {
         return bool
     }
 
-    func optionalStrings(_ name: String) throws(MeasureRequest.FieldError) -> [String]? {
+    func optionalStrings(_ name: String, most: Int) throws(MeasureRequest.FieldError) -> [String]? {
         guard let value = present(name) else { return nil }
         guard case .array(let elements) = value else { throw wrongKind(name, value, "an array of strings") }
+        guard elements.count <= most else {
+            throw MeasureRequest.FieldError(field: name, problem: "must have at most \(most) elements, not \(elements.count)")
+        }
         var strings: [String] = []
         for element in elements {
             guard case .string(let string) = element else { throw wrongKind(name, element, "an array of strings") }

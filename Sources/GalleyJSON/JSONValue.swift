@@ -26,7 +26,8 @@ public enum JSONValue: Codable, Hashable, Sendable {
         else { self = .object(JSONObject(try container.decode([String: JSONValue].self))) }
     }
 
-    /// Encodes the value with any `Encoder`.
+    /// Encodes the value with any `Encoder` (a ``numeral(_:)`` as the nearest `Double`, which
+    /// an encoder refuses when it is infinite; ``JSONWriter`` writes numerals exactly).
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         switch self {
@@ -34,6 +35,7 @@ public enum JSONValue: Codable, Hashable, Sendable {
         case .bool(let value): try container.encode(value)
         case .integer(let value): try container.encode(value)
         case .number(let value): try container.encode(value)
+        // To the nearest Double: Codable has no number of any length (JSONWriter writes it as it came).
         case .numeral(let text): try container.encode(Double(text) ?? .nan)
         case .string(let value): try container.encode(value)
         case .array(let value): try container.encode(value)

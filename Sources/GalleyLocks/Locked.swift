@@ -24,7 +24,7 @@ public struct Locked<State: ~Copyable>: ~Copyable {
     @usableFromInline let state: UnsafeMutablePointer<State>
 
     /// A lock guarding `state`.
-    public init(_ state: consuming State) {
+    public init(_ state: consuming sending State) {
         let stateOffset = Self.stateOffset
         let memory = UnsafeMutableRawPointer.allocate(
             byteCount: stateOffset + MemoryLayout<State>.size,
@@ -52,8 +52,8 @@ public struct Locked<State: ~Copyable>: ~Copyable {
     /// Runs `body` with the state while holding the lock, and returns what it returns.
     @inlinable
     public borrowing func withLock<Result: ~Copyable, Failure: Error>(
-        _ body: (inout State) throws(Failure) -> Result
-    ) throws(Failure) -> Result {
+        _ body: (inout sending State) throws(Failure) -> sending Result
+    ) throws(Failure) -> sending Result {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         return try body(&state.pointee)

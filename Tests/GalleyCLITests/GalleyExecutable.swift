@@ -85,8 +85,8 @@ enum GalleyExecutable {
         var out = Data(), err = Data()
         var written = 0
         var open: [Int32: Bool] = [toChild[1]: true, fromChild[0]: true, errorsFromChild[0]: true]
-        if input.isEmpty { close(toChild[1]); open[toChild[1]] = false }
         _ = fcntl(toChild[1], F_SETFL, O_NONBLOCK)
+        if input.isEmpty { close(toChild[1]); open[toChild[1]] = false }
         let deadline = Date().addingTimeInterval(timeout)
         var timedOut = false
         var chunk = [UInt8](repeating: 0, count: 1 << 16)

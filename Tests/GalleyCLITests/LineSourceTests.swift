@@ -87,6 +87,17 @@ struct LineSourceTests {
         }
     }
 
+    @Test("The limit is on a line without its ending: a CRLF line of the limit's length is kept")
+    func limitExcludesLineEnding() throws {
+        try withTemporaryFolder("crlf") { folder in
+            let file = folder.appendingPathComponent("lines.jsonl")
+            try Data("abcd\r\nabcde\r\nabc\n".utf8).write(to: file)
+            let lines = try LineSource(paths: [file.path], maximumLineLength: 4).next(10)
+            #expect(lines.map { Array($0.bytes) } == [Array("abcd".utf8), [], Array("abc".utf8)])
+            #expect(lines.map(\.skippedLength) == [nil, 5, nil])
+        }
+    }
+
     @Test("A file that opens but cannot be read is an error naming it, not a crash")
     func unreadableFile() throws {
         try withTemporaryFolder("folder") { folder in

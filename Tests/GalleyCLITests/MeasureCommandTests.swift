@@ -92,6 +92,9 @@ struct MeasureCommandTests {
             (#""lineHeightMultiple": 1e308"#, "lineHeightMultiple"), (#""size": 1e308"#, "size"), (#""size": 1e-320"#, "size"),
             (#""letterSpacing": 1e308"#, "letterSpacing"), (#""width": 1e308"#, "width"), (#""width": 123456789012345678901234567890"#, "width"),
         ]
+        let manyFallbacks = #"{"id": "f", "text": "x", "font": "Noto Sans", "size": 17, "width": 100, "fallback": [\#((0..<33).map { _ in "\"Noto Sans\"" }.joined(separator: ","))]}"#
+        let fallbackRun = try GalleyExecutable.run(["measure"], input: manyFallbacks)
+        #expect(fallbackRun.lines.first?["error"] as? String == "field 'fallback': must have at most 32 elements, not 33")
         let input = fields.map { field, _ in
             // The field given last wins: JSON's repeated names keep their last value.
             #"{"id": "x", "text": "Hello, world", "font": "Noto Sans", "size": 17, "width": 100, \#(field)}"#

@@ -59,8 +59,9 @@ int32_t CGalley_localePart(const char *locale, int part, char *buffer, int32_t c
 /// NUL-terminated. Returns its length (0 when absent), or -1 on failure.
 int32_t CGalley_localeKeyword(const char *locale, const char *keyword, char *buffer, int32_t capacity);
 
-/// Whether `scalar` is a combining mark (general category Mn, Mc or Me).
-int CGalley_isMark(uint32_t scalar);
+/// Whether `scalar` is a combining mark or a format character (general category Mn, Mc, Me
+/// or Cf): what a shaping engine may look back across to find a base.
+int CGalley_isMarkOrFormat(uint32_t scalar);
 
 /// Line-break classes (UAX #14) that Galley's simple line breaker handles; everything else is
 /// Other. Open and CloseParenthesis exclude East Asian wide, fullwidth and halfwidth forms,

@@ -72,6 +72,7 @@ struct JSONReader {
         switch value {
         case .integer(let integer): return .points(Double(integer))
         case .number(let number): return .points(number)
+        case .numeral: return .points(value.doubleValue ?? .nan)
         case .string(let name): return .metric(name)
         default: throw .invalidTemplate(path: path, reason: "a length must be a number or a metric name, got \(value.kindName)")
         }

@@ -31,6 +31,8 @@ struct TextLanguage: Sendable {
     /// - Throws: ``TextError/invalidLanguage(_:)`` for a tag ICU cannot parse.
     static func resolve(_ tag: String?) throws(TextError) -> TextLanguage {
         guard let tag, !tag.isEmpty else { return .none }
+        // Refused before the table: a tag of megabytes would otherwise be kept there.
+        guard tag.utf8.count <= longestLocale else { throw .invalidLanguage(String(tag.prefix(longestLocale)) + "…") }
         if let known = resolved.withLock({ $0.value(for: tag) }) { return try known.get() }
         let result = Result { () throws(TextError) in try make(tag) }
         resolved.withLock { $0.insert(result, for: tag) }
@@ -47,7 +49,6 @@ struct TextLanguage: Sendable {
     private static let longestLocale = 156
 
     private static func make(_ tag: String) throws(TextError) -> TextLanguage {
-        guard tag.utf8.count <= longestLocale else { throw .invalidLanguage(tag) }
         // An ICU locale ID as it is ("ja_JP@lb=strict"); a BCP 47 tag converted.
         let locale = tag.utf8.contains(UInt8(ascii: "@")) || tag.utf8.contains(UInt8(ascii: "_")) ? tag : try convert(tag)
         guard let language = part(CGalley_LocaleLanguage, of: locale)?.lowercased(),
@@ -68,7 +69,8 @@ struct TextLanguage: Sendable {
         if lineWord == "phrase" && (language == "ja" || language == "ko") { keywords.append("lw=phrase") }
         let breakLocale = keywords.isEmpty ? base : base + "@" + keywords.joined(separator: ";")
 
-        let parts = [language, script, region] + variant.split(separator: "_").map(String.init)
+        // No language ("und-CA" is "_CA" to ICU): none, rather than a region taken for one.
+        let parts = language.isEmpty ? [] : [language, script, region] + variant.split(separator: "_").map(String.init)
         let canonical = parts.filter { !$0.isEmpty }.joined(separator: "-").lowercased()
         return TextLanguage(breakLocale: breakLocale, tag: canonical, harfBuzz: HarfBuzzLanguage(canonical))
     }
@@ -91,6 +93,7 @@ struct TextLanguage: Sendable {
         var buffer = [CChar](repeating: 0, count: longestLocale + 4)
         let length = CGalley_localeKeyword(locale, name, &buffer, Int32(buffer.count))
         guard length >= 0 else { return nil }
-        return String(decoding: buffer.prefix(Int(length)).map { UInt8(bitPattern: $0) }, as: UTF8.self).lowercased()
+        // As written: ICU compares keyword values case by case ("lb=STRICT" is not strict to it).
+        return String(decoding: buffer.prefix(Int(length)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }

@@ -27,13 +27,20 @@ public struct FontAccess: Sendable, Hashable {
     /// file, is about 19 MB).
     public var maximumFileSize: Int
 
+    /// The most bytes of font files loaded for text styles that the collection holds at
+    /// once: a style that would load more fails.
+    public var maximumLoadedBytes: Int
+
     /// The default ``maximumFileSize``: 32 MiB.
     public static let defaultMaximumFileSize = 32 << 20
+    /// The default ``maximumLoadedBytes``: 256 MiB.
+    public static let defaultMaximumLoadedBytes = 256 << 20
 
-    /// A policy from its parts.
-    public init(paths: Paths, maximumFileSize: Int = defaultMaximumFileSize) {
+    /// A policy from its parts (a file size above what HarfBuzz holds, 2 GiB, is taken as that).
+    public init(paths: Paths, maximumFileSize: Int = defaultMaximumFileSize, maximumLoadedBytes: Int = defaultMaximumLoadedBytes) {
         self.paths = paths
-        self.maximumFileSize = maximumFileSize
+        self.maximumFileSize = min(max(maximumFileSize, 0), FontFile.largestFile)
+        self.maximumLoadedBytes = max(maximumLoadedBytes, 0)
     }
 
     /// Font files anywhere (the `galley` command's default).

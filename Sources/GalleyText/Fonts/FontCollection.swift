@@ -22,29 +22,48 @@ public final class FontCollection: Sendable {
 
     /// Families tried, in order, after the requested font and the caller's fallbacks.
     private let fallbackFamilies: [FallbackFamily]
-    /// The registered font folders' real paths: the bundled folder and the folders given.
-    private let registeredFolders: [String]
+    /// The registered font folders (the bundled folder and the folders given), as given and
+    /// as their real paths, each as bytes ending in "/".
+    private let registeredFolders: [[UInt8]]
+    /// Faces loaded on first use, by the file they are in and their index: however many paths
+    /// name one file, it loads one face, and a file changed on disk is another file.
     private let requested = Locked(RequestedFaces())
     private let chains = Locked(ChainTable())
+    /// Bytes of font files loaded for text styles that faces still hold.
+    private let requestedBytes = FontMemory()
 
-    /// Bytes of font files loaded for requests that faces still hold, in every collection.
-    private static let requestedBytes = FontMemory()
+    private struct RequestedFace: Hashable { var file: FontFile.Identity; var index: Int }
 
-    /// The most bytes of font files loaded for requests (not registered) that the process
-    /// holds at once, in all its collections: 256 MiB. A request that would pass it fails.
-    public static let requestedFontMemoryLimit = 256 << 20
-
-    /// The bytes of font files loaded for requests that the process holds now.
-    public static var requestedFontMemory: Int { requestedBytes.count }
-
-    /// Faces loaded on first use, by the path that named them and by the file they are in.
+    /// The faces loaded for text styles: those used lately, kept; and every one still alive
+    /// (held by a paragraph, a chain, a caller), found without being kept, so that a face is
+    /// never loaded twice while one copy lives.
     private struct RequestedFaces {
-        var byPath = RecentlyUsed<PathKey, FontFace>(capacity: 64)
-        var byFile = RecentlyUsed<FileKey, FontFace>(capacity: 16)
+        var recent = RecentlyUsed<RequestedFace, FontFace>(capacity: 16)
+        private var alive: [RequestedFace: WeakFace] = [:]
+        /// How many entries `alive` may reach before the dead are dropped.
+        private var pruneAt = 64
 
-        struct PathKey: Hashable { var path: String; var index: Int }
-        struct FileKey: Hashable { var file: FontFile.Identity; var index: Int }
+        struct WeakFace { weak var face: FontFace? }
+
+        mutating func face(for key: RequestedFace) -> FontFace? {
+            if let face = recent.value(for: key) { return face }
+            guard let face = alive[key]?.face else { return nil }
+            recent.insert(face, for: key)
+            return face
+        }
+
+        mutating func insert(_ face: FontFace, for key: RequestedFace) {
+            recent.insert(face, for: key)
+            alive[key] = WeakFace(face: face)
+            if alive.count >= pruneAt {
+                alive = alive.filter { $0.value.face != nil }
+                pruneAt = max(64, 2 * alive.count)
+            }
+        }
     }
+
+    /// The bytes of font files loaded for text styles that this collection's faces hold now.
+    public var loadedFontBytes: Int { requestedBytes.count }
 
     /// Fallback chains made lately, and the one handed out last, compared before the table is
     /// searched: paragraphs in turn mostly share a style (a batch's rows, a list's cells), and
@@ -93,7 +112,7 @@ public final class FontCollection: Sendable {
     ) throws(FontError) {
         var faces: [FontFace] = []
         var families: [FallbackFamily] = []
-        var folders: [String] = []
+        var folders: [[UInt8]] = []
         let limit = Int.max
         if includeBundled {
             let directory = try FontManifest.bundledDirectory()
@@ -106,13 +125,13 @@ public final class FontCollection: Sendable {
                     families.append(FallbackFamily(name: face.familyName, languages: (entry.languages ?? []).map { $0.lowercased() }))
                 }
             }
-            folders += FontFile.realFolder(directory).map { [$0] } ?? []
+            folders += Self.folderForms(directory)
         }
         for path in fontPaths {
             faces += try Self.loadFaces(atPath: path, limit: limit)
             var isDirectory: ObjCBool = false
             if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-                folders += FontFile.realFolder(path).map { [$0] } ?? []
+                folders += Self.folderForms(path)
             }
         }
         if includeSystemFonts {
@@ -176,37 +195,33 @@ public final class FontCollection: Sendable {
         guard access.paths != .none else { throw .filesNotAllowed(path: path) }
         let standardized = URL(fileURLWithPath: path).standardizedFileURL.path
         if let registered = faces.first(where: { $0.path == standardized && $0.faceIndex == index }) { return registered }
-        let pathKey = RequestedFaces.PathKey(path: standardized, index: index)
-        if let loaded = requested.withLock({ $0.byPath.value(for: pathKey) }) { return loaded }
         // Every failure below is told alike (see FontError.unusableFile).
-        let file: FontFile
+        let opened: FontFile.Opened
         do {
-            file = try FontFile(
-                path: standardized, limit: access.maximumFileSize, mapped: false,
+            opened = try FontFile.Opened(
+                path: standardized, limit: access.maximumFileSize,
                 insideFolders: access.paths == .registeredFolders ? registeredFolders : nil)
         } catch { throw .unusableFile(path: path) }
-        let fileKey = RequestedFaces.FileKey(file: file.identity, index: index)
-        if let loaded = requested.withLock({ $0.byFile.value(for: fileKey) }) {
-            requested.withLock { $0.byPath.insert(loaded, for: pathKey) }
-            return loaded
-        }
-        if !Self.requestedBytes.reserve(file.identity.size, limit: Self.requestedFontMemoryLimit) {
+        // Looked up before the file is read: a face of it already loaded needs none of it.
+        let key = RequestedFace(file: opened.identity, index: index)
+        if let loaded = requested.withLock({ $0.face(for: key) }) { return loaded }
+        let size = opened.identity.size
+        if !requestedBytes.reserve(size, limit: access.maximumLoadedBytes) {
             // Let go of what this collection holds of earlier requests' faces, then try again.
-            requested.withLock { $0 = RequestedFaces() }
+            requested.withLock { $0.recent.removeAll() }
             chains.withLock { $0.removeAll() }
-            guard Self.requestedBytes.reserve(file.identity.size, limit: Self.requestedFontMemoryLimit) else { throw .unusableFile(path: path) }
+            guard requestedBytes.reserve(size, limit: access.maximumLoadedBytes) else { throw .unusableFile(path: path) }
         }
         let face: FontFace
         do {
-            face = try FontFace(file: file, index: index, memory: Self.requestedBytes)
+            face = try FontFace(file: FontFile(opened, mapped: false), index: index, memory: requestedBytes)
         } catch {
-            Self.requestedBytes.release(file.identity.size)
+            requestedBytes.release(size)
             throw .unusableFile(path: path)
         }
         return requested.withLock { requested in
-            if let existing = requested.byFile.value(for: fileKey) { return existing }
-            requested.byFile.insert(face, for: fileKey)
-            requested.byPath.insert(face, for: pathKey)
+            if let existing = requested.face(for: key) { return existing }
+            requested.insert(face, for: key)
             return face
         }
     }
@@ -293,6 +308,14 @@ public final class FontCollection: Sendable {
     }
 
     private static let fontExtensions: Set<String> = ["ttf", "otf", "ttc", "otc"]
+
+    /// A registered folder as given (standardized) and as its real path, as bytes ending in "/".
+    private static func folderForms(_ path: String) -> [[UInt8]] {
+        var given = Array(URL(fileURLWithPath: path).standardizedFileURL.path.utf8)
+        if given.last != UInt8(ascii: "/") { given.append(UInt8(ascii: "/")) }
+        guard let real = FontFile.realFolder(path), real != given else { return [given] }
+        return [given, real]
+    }
 
     /// Every face of the font file at `path`, or of every font file below the folder at `path`.
     private static func loadFaces(atPath path: String, limit: Int) throws(FontError) -> [FontFace] {

@@ -42,35 +42,64 @@ final class FontFile: @unchecked Sendable {
         case readFailed(String)
     }
 
-    /// Opens and reads (or, for `mapped`, maps) the regular file at `path`.
-    ///
-    /// - Parameters:
-    ///   - limit: The largest file accepted, in bytes.
-    ///   - mapped: Whether to map the file rather than read it: for fonts the process was set
-    ///     up with, whose pages a collection per worker then shares. Files named by requests
-    ///     are read into memory of their own, so that one truncated meanwhile cannot fault.
-    ///   - folders: When given, the file (its real path, symbolic links resolved from the open
-    ///     descriptor) must lie inside one of these folders (real paths too).
-    init(path: String, limit: Int, mapped: Bool, insideFolders folders: [String]? = nil) throws(Failure) {
-        let descriptor = Glibc.open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
-        guard descriptor >= 0 else { throw .cannotOpen(String(cString: strerror(errno))) }
-        defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0 else { throw .cannotOpen(String(cString: strerror(errno))) }
-        guard status.st_mode & S_IFMT == S_IFREG else { throw .notRegularFile }
-        let size = Int(status.st_size)
-        guard size <= limit else { throw .tooLarge(size) }
-        if let folders {
-            guard let real = Self.realPath(of: descriptor), folders.contains(where: { real.hasPrefix($0 + "/") }) else {
-                throw .outsideFolders
+    /// The largest file HarfBuzz holds: its blobs' lengths are 32-bit, and it refuses 2 GiB.
+    static let largestFile = Int(Int32.max)
+
+    /// A font file opened and identified, not yet read: a collection that has the file's face
+    /// already needs no more of it. The descriptor is closed with it.
+    final class Opened {
+        let path: String
+        let identity: Identity
+        fileprivate let descriptor: Int32
+
+        /// Opens the regular file at `path`, of at most `limit` bytes.
+        ///
+        /// - Parameter folders: When given (real paths, each ending in "/"), the file must lie
+        ///   inside one of them: `path` as named, before it is opened (so that nothing outside
+        ///   is even opened), and as the kernel resolved it, symbolic links followed.
+        init(path: String, limit: Int, insideFolders folders: [[UInt8]]? = nil) throws(Failure) {
+            guard !path.utf8.contains(0) else { throw .cannotOpen("a NUL in the path") }
+            if let folders, !Array(path.utf8).isInside(folders) { throw .outsideFolders }
+            let descriptor = Glibc.open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
+            guard descriptor >= 0 else { throw .cannotOpen(String(cString: strerror(errno))) }
+            do throws(Failure) {
+                var status = stat()
+                guard fstat(descriptor, &status) == 0 else { throw .cannotOpen(String(cString: strerror(errno))) }
+                guard status.st_mode & S_IFMT == S_IFREG else { throw .notRegularFile }
+                let size = Int(status.st_size)
+                guard size <= min(limit, FontFile.largestFile) else { throw .tooLarge(size) }
+                if let folders {
+                    guard let real = FontFile.realPath(of: descriptor), real.isInside(folders) else { throw .outsideFolders }
+                }
+                identity = Identity(
+                    device: UInt64(status.st_dev), inode: UInt64(status.st_ino), size: size, modified: Int(status.st_mtim.tv_sec),
+                    modifiedNanoseconds: Int(status.st_mtim.tv_nsec))
+            } catch {
+                close(descriptor)
+                throw error
             }
+            self.path = path
+            self.descriptor = descriptor
         }
-        identity = Identity(
-            device: UInt64(status.st_dev), inode: UInt64(status.st_ino), size: size, modified: Int(status.st_mtim.tv_sec),
-            modifiedNanoseconds: Int(status.st_mtim.tv_nsec))
-        self.path = path
-        blob = try mapped ? Self.map(descriptor, size: size) : Self.read(descriptor, size: size)
+
+        deinit { close(descriptor) }
+    }
+
+    /// The file `opened`, read (or, for `mapped`, mapped).
+    ///
+    /// - Parameter mapped: Whether to map the file rather than read it: for fonts the process
+    ///   was set up with, whose pages a collection per worker then shares. Files named by
+    ///   requests are read into memory of their own, so that one truncated meanwhile cannot fault.
+    init(_ opened: Opened, mapped: Bool) throws(Failure) {
+        path = opened.path
+        identity = opened.identity
+        blob = try mapped ? Self.map(opened.descriptor, size: identity.size) : Self.read(opened.descriptor, size: identity.size)
         hb_blob_make_immutable(blob)
+    }
+
+    /// Opens and reads the regular file at `path`; see ``Opened`` and ``init(_:mapped:)``.
+    convenience init(path: String, limit: Int, mapped: Bool, insideFolders folders: [[UInt8]]? = nil) throws(Failure) {
+        try self.init(Opened(path: path, limit: limit, insideFolders: folders), mapped: mapped)
     }
 
     deinit { hb_blob_destroy(blob) }
@@ -85,20 +114,24 @@ final class FontFile: @unchecked Sendable {
         return UnsafeRawBufferPointer(start: data, count: Int(length))
     }
 
-    /// The real path of a folder (symbolic links resolved), to compare files' real paths with.
-    static func realFolder(_ path: String) -> String? {
+    /// The real path of a folder (symbolic links resolved), as bytes ending in "/", to compare
+    /// files' paths with byte for byte.
+    static func realFolder(_ path: String) -> [UInt8]? {
         guard let resolved = realpath(path, nil) else { return nil }
         defer { free(resolved) }
-        let folder = String(cString: resolved)
-        return folder.hasSuffix("/") ? String(folder.dropLast()) : folder
+        var folder = Array(UnsafeRawBufferPointer(start: resolved, count: strlen(resolved)))
+        if folder.last != UInt8(ascii: "/") { folder.append(UInt8(ascii: "/")) }
+        return folder
     }
 
-    /// Where the open `descriptor`'s file is, as the kernel resolved it.
-    private static func realPath(of descriptor: Int32) -> String? {
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let length = readlink("/proc/self/fd/\(descriptor)", &buffer, buffer.count - 1)
+    /// Where the open `descriptor`'s file is, as the kernel resolved it, as bytes.
+    fileprivate static func realPath(of descriptor: Int32) -> [UInt8]? {
+        var buffer = [UInt8](repeating: 0, count: Int(PATH_MAX) + 1)
+        let length = buffer.withUnsafeMutableBufferPointer { buffer in
+            buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) { readlink("/proc/self/fd/\(descriptor)", $0, buffer.count - 1) }
+        }
         guard length > 0 else { return nil }
-        return String(decoding: buffer.prefix(length).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return Array(buffer.prefix(length))
     }
 
     /// The file's bytes in memory of their own, freed with the blob.
@@ -115,12 +148,10 @@ final class FontFile: @unchecked Sendable {
                 throw .readFailed(reason)
             }
         }
+        // On failure HarfBuzz has freed the memory already (it calls the destroy function).
         guard let blob = hb_blob_create_or_fail(
             memory.assumingMemoryBound(to: CChar.self), UInt32(size), HB_MEMORY_MODE_READONLY, memory, { free($0) })
-        else {
-            free(memory)
-            throw .readFailed("out of memory")
-        }
+        else { throw .readFailed("out of memory") }
         return blob
     }
 
@@ -131,13 +162,11 @@ final class FontFile: @unchecked Sendable {
         guard let mapping, mapping != MAP_FAILED else { throw .readFailed(String(cString: strerror(errno))) }
         let region = MappedRegion(address: mapping, size: size)
         let user = Unmanaged.passRetained(region).toOpaque()
+        // On failure HarfBuzz has released the region already (it calls the destroy function).
         guard let blob = hb_blob_create_or_fail(
             mapping.assumingMemoryBound(to: CChar.self), UInt32(size), HB_MEMORY_MODE_READONLY, user,
             { Unmanaged<MappedRegion>.fromOpaque($0!).release() })
-        else {
-            Unmanaged<MappedRegion>.fromOpaque(user).release()
-            throw .readFailed("out of memory")
-        }
+        else { throw .readFailed("out of memory") }
         return blob
     }
 
@@ -147,5 +176,12 @@ final class FontFile: @unchecked Sendable {
         let size: Int
         init(address: UnsafeMutableRawPointer, size: Int) { (self.address, self.size) = (address, size) }
         deinit { munmap(address, size) }
+    }
+}
+
+extension [UInt8] {
+    /// Whether this path lies inside one of `folders` (each ending in "/"), byte for byte.
+    fileprivate func isInside(_ folders: [[UInt8]]) -> Bool {
+        folders.contains { folder in count > folder.count && starts(with: folder) }
     }
 }

@@ -28,8 +28,8 @@ final class HarfBuzzShaper: Sendable {
     }
     private let featureTable = Locked(FeatureTable(ids: [[]: 0], features: [[]]))
 
-    /// The most distinct feature settings one engine shapes with: each costs HarfBuzz a shape
-    /// plan per face and script, kept as long as the face.
+    /// The most distinct non-empty feature settings one engine shapes with: each costs HarfBuzz
+    /// a shape plan per face and script, kept as long as the face.
     static let maximumFeatureSets = 4096
 
     /// A face's language systems for a script and language: what ``languageSystems(for:in:script:)`` found.
@@ -50,10 +50,16 @@ final class HarfBuzzShaper: Sendable {
     private struct InternedLanguage: @unchecked Sendable { let pointer: hb_language_t? }
     private let representatives = Locked(RecentlyUsed<RepresentativeKey, InternedLanguage>(capacity: 1024))
 
-    /// The most combining marks in a row shaped in one HarfBuzz call, as Unicode's Stream-Safe
-    /// Text Format bounds them (UAX #15): HarfBuzz 6.0 looks back over every earlier mark to
-    /// find each mark's base (CVE-2023-25193), so one letter with a million marks never ended.
+    /// The most combining marks (and format characters among them) in a row shaped in one
+    /// HarfBuzz call, as Unicode's Stream-Safe Text Format bounds marks (UAX #15): HarfBuzz 6.0
+    /// looks back over every earlier mark, and every invisible format character, to find each
+    /// mark's base (CVE-2023-25193), so one letter with a million marks never ended.
     static let maximumMarksPerShaping = 30
+    /// The longest piece of text shaped in one HarfBuzz call, in UTF-16 units: a longer run
+    /// with no break in it (a font may count any glyph as a mark) is cut before a base
+    /// character once this long. Kerning and ligatures across such a cut are lost; HarfBuzz is
+    /// given the text around each piece, so that joining scripts still join there.
+    static let longestShaping = 1024
 
     deinit {
         idleBuffers.withLock { $0.forEach { hb_buffer_destroy($0.pointer) } }
@@ -65,7 +71,8 @@ final class HarfBuzzShaper: Sendable {
         if features.isEmpty { return 0 }
         return featureTable.withLock { table in
             if let id = table.ids[features] { return id }
-            guard table.features.count < Self.maximumFeatureSets else { return nil }
+            // The empty set, id 0, is not one of them.
+            guard table.features.count <= Self.maximumFeatureSets else { return nil }
             let id = table.features.count
             table.ids[features] = id
             table.features.append(features.map { feature in
@@ -134,12 +141,13 @@ final class HarfBuzzShaper: Sendable {
         for piece in pieces {
             let pointer = buffer.pointer
             hb_buffer_clear_contents(pointer)
-            hb_buffer_add_utf16(pointer, text.baseAddress, Int32(text.count), UInt32(piece.lowerBound), Int32(piece.count))
+            hb_buffer_add_utf16(pointer, text.baseAddress, Int32(text.count), UInt32(piece.range.lowerBound), Int32(piece.range.count))
             hb_buffer_set_direction(pointer, key.isRightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
             hb_buffer_set_script(pointer, hb_script_t(rawValue: key.script))
             if let hbLanguage { hb_buffer_set_language(pointer, hbLanguage) }
-            // A piece that starts inside a cluster starts with marks: no dotted circle for their base.
-            if piece.lowerBound > 0 { hb_buffer_set_flags(pointer, HB_BUFFER_FLAG_DO_NOT_INSERT_DOTTED_CIRCLE) }
+            // Set for every piece (clearing a buffer keeps its flags): one that starts inside a
+            // cluster starts with marks, whose base needs no dotted circle.
+            hb_buffer_set_flags(pointer, piece.continuesCluster ? HB_BUFFER_FLAG_DO_NOT_INSERT_DOTTED_CIRCLE : HB_BUFFER_FLAG_DEFAULT)
             features.withUnsafeBufferPointer { features in
                 hb_shape(face.harfBuzz.pointer, pointer, features.baseAddress, UInt32(features.count))
             }
@@ -166,13 +174,13 @@ final class HarfBuzzShaper: Sendable {
         }
     }
 
-    /// Gives the leading marks of each piece after the first the cluster of the text before
-    /// them (their base's), as one shaping would have merged them into it. A piece starts at a
-    /// mark, and HarfBuzz gives its leading marks the piece's start; its first cluster past
-    /// that is the next base's.
-    private static func mergeClusters(of shaped: inout [[ShapedGlyph]], pieces: [Range<Int>]) {
-        for index in 1..<shaped.count {
-            let start = UInt32(pieces[index].lowerBound)
+    /// Gives the leading marks of each piece that continues a cluster the cluster of the text
+    /// before them (their base's), as one shaping would have merged them into it. Such a piece
+    /// starts at a mark, and HarfBuzz gives its leading marks the piece's start; its first
+    /// cluster past that is the next base's.
+    private static func mergeClusters(of shaped: inout [[ShapedGlyph]], pieces: [Piece]) {
+        for index in 1..<shaped.count where pieces[index].continuesCluster {
+            let start = UInt32(pieces[index].range.lowerBound)
             let base = shaped[index - 1].lazy.map(\.cluster).filter { $0 < start }.max() ?? start
             let nextBase = shaped[index].lazy.map(\.cluster).filter { $0 > start }.min() ?? UInt32.max
             for glyph in shaped[index].indices where shaped[index][glyph].cluster < nextBase {
@@ -187,12 +195,15 @@ final class HarfBuzzShaper: Sendable {
     }
 
     /// `text` in the pieces it is shaped in: the whole of it, or, where more than
-    /// ``maximumMarksPerShaping`` combining marks follow one another, pieces that each hold at
-    /// most that many of them (the first with their base).
-    static func pieces(of text: UnsafeBufferPointer<UInt16>) -> [Range<Int>] {
-        // Combining marks are all at U+0300 or above: most text is decided by one scan.
-        guard text.contains(where: { $0 >= 0x300 }) else { return [0..<text.count] }
-        var pieces: [Range<Int>] = []
+    /// ``maximumMarksPerShaping`` combining marks and format characters follow one another,
+    /// pieces that each hold at most that many of them (the first with their base), and no
+    /// piece much longer than ``longestShaping``.
+    static func pieces(of text: UnsafeBufferPointer<UInt16>) -> [Piece] {
+        // Marks are all at U+0300 or above, and format characters other than the soft hyphen
+        // (U+00AD, a break opportunity, which a segment ends at): most text is decided by one scan.
+        guard text.count > longestShaping || text.contains(where: { $0 >= 0x300 }) else { return [Piece(range: 0..<text.count)] }
+        var pieces: [Piece] = []
+        var continues = false
         var start = 0, marks = 0, index = 0
         while index < text.count {
             var scalar = UInt32(text[index])
@@ -201,19 +212,30 @@ final class HarfBuzzShaper: Sendable {
                 scalar = 0x10000 + (scalar - 0xD800) << 10 + (UInt32(text[index + 1]) - 0xDC00)
                 width = 2
             }
-            if scalar >= 0x300 && CGalley_isMark(scalar) != 0 {
+            if scalar >= 0xAD && CGalley_isMarkOrFormat(scalar) != 0 {
                 marks += 1
                 if marks > maximumMarksPerShaping {
-                    pieces.append(start..<index)
-                    start = index
-                    marks = 1
+                    pieces.append(Piece(range: start..<index, continuesCluster: continues))
+                    (start, marks, continues) = (index, 1, true)
                 }
             } else {
                 marks = 0
+                if index - start >= longestShaping {
+                    pieces.append(Piece(range: start..<index, continuesCluster: continues))
+                    (start, continues) = (index, false)
+                }
             }
             index += width
         }
-        pieces.append(start..<text.count)
+        pieces.append(Piece(range: start..<text.count, continuesCluster: continues))
         return pieces
+    }
+
+    /// A piece of a segment shaped in one HarfBuzz call.
+    struct Piece: Equatable {
+        var range: Range<Int>
+        /// Whether it starts inside a cluster (after the thirtieth mark of a run), rather than at
+        /// the segment's start or before a base character.
+        var continuesCluster = false
     }
 }

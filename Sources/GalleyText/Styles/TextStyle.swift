@@ -29,8 +29,8 @@ public struct TextStyle: Sendable, Hashable {
         self.fallbacks = fallbacks
     }
 
-    /// Whether the style can be measured: a weight of 1 to 1000, a size in
-    /// ``ValueRanges/fontSize`` and letter spacing in ``ValueRanges/letterSpacing``.
+    /// Whether the style can be measured: a weight of 1 to 1000, at most ``mostFallbacks``
+    /// fallbacks, a size in ``ValueRanges/fontSize`` and letter spacing in ``ValueRanges/letterSpacing``.
     public var isValid: Bool { problem == nil }
 
     /// The features text in this style is shaped with: ``features``, and optional ligatures
@@ -40,9 +40,13 @@ public struct TextStyle: Sendable, Hashable {
         return features + ["liga", "clig", "dlig"].map { FontFeature(tag: $0, value: 0) }
     }
 
+    /// The most fonts a style may list as its own fallbacks (the bundled order follows them).
+    public static let mostFallbacks = 32
+
     /// Why the style cannot be measured, or nil when it can.
     public var problem: String? {
         if !(1...1000).contains(font.weight) { return "weight must be 1...1000, not \(font.weight)" }
+        if fallbacks.count > Self.mostFallbacks { return "at most \(Self.mostFallbacks) fallback fonts, not \(fallbacks.count)" }
         if !ValueRanges.fontSize.contains(size) { return "size \(ValueRanges.problem(size, outside: ValueRanges.fontSize))" }
         if !ValueRanges.letterSpacing.contains(letterSpacing) {
             return "letterSpacing \(ValueRanges.problem(letterSpacing, outside: ValueRanges.letterSpacing))"

@@ -36,9 +36,12 @@ struct FontAccessTests {
             #expect(throws: FontError.unusableFile(path: path), "\(path)") { try fonts.face(for: .file(path)) }
             #expect(throws: TextError.font(.unusableFile(path: path))) { try Self.measure(fonts, font: path) }
         }
-        // The message is one, whatever the reason: nothing tells a missing file from a private one.
-        let messages = Set(["/nonexistent/font.ttf", "/etc/shadow", text.path].map { FontError.unusableFile(path: $0).description
-            .replacingOccurrences(of: $0, with: "") })
+        // The message is one, whatever the reason: nothing tells a missing file from one that is no font.
+        let messages = Set(["/nonexistent/font.ttf", folder.path, text.path, "/dev/zero"].map { path in
+            let error = Result { () throws(FontError) in try fonts.face(for: .file(path)) }
+            guard case .failure(let failure) = error else { return "loaded \(path)" }
+            return failure.description.replacingOccurrences(of: path, with: "")
+        })
         #expect(messages.count == 1)
     }
 
@@ -82,7 +85,7 @@ struct FontAccessTests {
         #expect(try requested.face(for: .file(cjk, index: 3)).familyName == "Noto Sans CJK TC")
     }
 
-    @Test("Registered folders only: files inside them load, by any path; files outside, or reached by a link or '..' out of them, do not")
+    @Test("Registered folders only: files inside them load; files outside, reached by a link or '..' out of them or into them, do not")
     func registeredFolders() throws {
         let inside = try Self.folder("registered")
         let outside = try Self.folder("outside")
@@ -104,11 +107,12 @@ struct FontAccessTests {
         let registered = try fonts.face(for: .file(inside.appendingPathComponent("sub/hebrew.ttf").path))
         #expect(fonts.faces.contains(registered))
         #expect(try fonts.face(for: .file(inside.path + "/sub/../sub/hebrew.ttf")) === registered)
-        #expect(try fonts.face(for: .file(outside.appendingPathComponent("in.ttf").path)).familyName == "Noto Sans Hebrew")
         // The bundled fonts' folder is registered too.
         #expect(try fonts.face(for: .file(PackagePaths.font("NotoSansThai-Regular.ttf"))).familyName == "Noto Sans Thai")
+        // Outside, even by a link into the folder: a path outside is not opened at all.
         for path in [outside.appendingPathComponent("hebrew.ttf").path, inside.appendingPathComponent("escape.ttf").path,
-                     inside.path + "/../" + outside.lastPathComponent + "/hebrew.ttf", "/etc/passwd", "/dev/zero"] {
+                     inside.path + "/../" + outside.lastPathComponent + "/hebrew.ttf", "/etc/passwd", "/dev/zero",
+                     outside.appendingPathComponent("in.ttf").path, inside.path + "/sub/hebrew.ttf\u{0}.png"] {
             #expect(throws: FontError.unusableFile(path: path), "\(path)") { try fonts.face(for: .file(path)) }
         }
         // Anywhere, the same files load.
@@ -155,6 +159,32 @@ struct FontAccessTests {
         }
         let alive = loaded.filter { $0.face != nil }.count
         #expect(alive < 700, "\(alive) faces of 1000 files still held")
-        #expect(FontCollection.requestedFontMemory <= FontCollection.requestedFontMemoryLimit)
+        #expect(fonts.loadedFontBytes <= fonts.access.maximumLoadedBytes)
+    }
+
+    @Test("Font files held past the memory limit refuse the next; let go of, they make room again")
+    func memoryLimit() throws {
+        let folder = try Self.folder("memory")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let size = try #require(try FileManager.default.attributesOfItem(atPath: Self.hebrew)[.size] as? Int)
+        let fonts = try FontCollection(includeBundled: false, access: FontAccess(paths: .anywhere, maximumLoadedBytes: 3 * size))
+        let copies = try (0..<5).map { index in
+            let copy = folder.appendingPathComponent("copy\(index).ttf").path
+            try FileManager.default.copyItem(atPath: Self.hebrew, toPath: copy)
+            return copy
+        }
+        var held: [FontFace] = []
+        for copy in copies.prefix(3) { held.append(try fonts.face(for: .file(copy))) }
+        #expect(fonts.loadedFontBytes == 3 * size)
+        // Held here, the three cannot be let go of: a fourth is over the limit.
+        #expect(throws: FontError.unusableFile(path: copies[3])) { try fonts.face(for: .file(copies[3])) }
+        // One of the three again, by another path to the same file: no more memory.
+        #expect(try fonts.face(for: .file(folder.path + "/./copy0.ttf")) === held[0])
+        // Let go of here, they go as soon as the collection needs the room.
+        held.removeAll()
+        for copy in [copies[3], copies[4], copies[1]] {
+            #expect(try fonts.face(for: .file(copy)).familyName == "Noto Sans Hebrew")
+            #expect(fonts.loadedFontBytes <= 3 * size)
+        }
     }
 }

@@ -6,11 +6,11 @@ import Testing
 
 @Suite("Combining marks")
 struct CombiningMarksTests {
-    /// Whether `scalar` is a combining mark, by Foundation's reading of the Unicode data (an
-    /// independent source from the ICU call the shaper makes).
+    /// Whether `scalar` is a combining mark or a format character, by the standard library's
+    /// reading of the Unicode data (an independent source from the ICU call the shaper makes).
     static func isMark(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.properties.generalCategory {
-        case .nonspacingMark, .spacingMark, .enclosingMark: true
+        case .nonspacingMark, .spacingMark, .enclosingMark, .format: true
         default: false
         }
     }
@@ -18,7 +18,9 @@ struct CombiningMarksTests {
     @Test("Pieces cover the text, start only inside runs of marks, and hold at most thirty marks in a row")
     func pieces() {
         var generator = SystemRandomNumberGenerator()
-        let marks: [Unicode.Scalar] = ["\u{301}", "\u{323}", "\u{E48}", "\u{64B}", "\u{903}", "\u{20DD}", "\u{1D167}", "\u{FE0F}"]
+        let marks: [Unicode.Scalar] = [
+            "\u{301}", "\u{323}", "\u{E48}", "\u{64B}", "\u{903}", "\u{20DD}", "\u{1D167}", "\u{FE0F}", "\u{2060}", "\u{200D}", "\u{E0061}",
+        ]
         let bases: [Unicode.Scalar] = ["a", "\u{E01}", "\u{627}", "\u{915}", " ", "\u{1F600}"]
         for _ in 0..<300 {
             var scalars: [Unicode.Scalar] = []
@@ -28,7 +30,7 @@ struct CombiningMarksTests {
                 for _ in 0..<run { scalars.append(marks.randomElement(using: &generator)!) }
             }
             let text = Array(String(String.UnicodeScalarView(scalars)).utf16)
-            let pieces = text.withUnsafeBufferPointer { HarfBuzzShaper.pieces(of: $0) }
+            let pieces = text.withUnsafeBufferPointer { HarfBuzzShaper.pieces(of: $0) }.map(\.range)
             #expect(pieces.first?.lowerBound == 0 && pieces.last?.upperBound == text.count)
             for (earlier, later) in zip(pieces, pieces.dropFirst()) { #expect(earlier.upperBound == later.lowerBound && !later.isEmpty) }
             for piece in pieces {
@@ -39,7 +41,8 @@ struct CombiningMarksTests {
                     longest = max(longest, current)
                 }
                 #expect(longest <= HarfBuzzShaper.maximumMarksPerShaping)
-                if piece.lowerBound > 0 { #expect(scalars.first.map(Self.isMark) == true) }
+                // Longer than the longest shaped only by the marks that end it.
+                #expect(piece.count <= HarfBuzzShaper.longestShaping + 2 * HarfBuzzShaper.maximumMarksPerShaping + 2)
             }
             // No run of thirty or fewer marks is split: such text is shaped whole, as before.
             if !scalars.split(whereSeparator: { !Self.isMark($0) }).contains(where: { $0.count > HarfBuzzShaper.maximumMarksPerShaping }) {
@@ -50,11 +53,13 @@ struct CombiningMarksTests {
 
     @Test("A letter with a million marks measures as one cluster as wide as the letter; every mark is laid out", arguments: [
         ("a", "\u{301}", "Noto Sans"), ("\u{E01}", "\u{E48}", "Noto Sans Thai"), ("\u{627}", "\u{64B}", "Noto Sans Arabic"),
+        // A word joiner between the marks: HarfBuzz looks back across it too.
+        ("a", "\u{301}\u{2060}", "Noto Sans"),
     ])
     func millionMarks(base: String, mark: String, family: String) throws {
         let engine = try TextEngine()
         let style = TextStyle(font: .family(family), size: 17)
-        let count = 1_000_000
+        let count = 1_000_000 / mark.unicodeScalars.count
         let text = base + String(repeating: mark, count: count)
         let measured = try engine.measure(text, style: style, width: 100)
         // The marks take no room (HarfBuzz zeroes marks' advances): as wide as the letter with thirty.
@@ -64,8 +69,22 @@ struct CombiningMarksTests {
         let layout = try engine.layout(text, style: style, width: 100)
         let glyphs = layout.glyphRuns.flatMap(\.glyphs)
         // A letter and its first mark may compose into one glyph (a and U+0301 into á).
-        #expect(glyphs.count >= count)
-        #expect(layout.glyphRuns.allSatisfy { $0.clusters.allSatisfy { $0 == 0 } })
+        #expect(glyphs.count >= count * mark.unicodeScalars.count)
+        // One grapheme cluster (a word joiner, a format character, starts clusters of its own).
+        if mark.unicodeScalars.count == 1 { #expect(layout.glyphRuns.allSatisfy { $0.clusters.allSatisfy { $0 == 0 } }) }
+    }
+
+    @Test("A word of thousands of letters is shaped in pieces, and measures as wide as its letters shaped apart")
+    func longWords() throws {
+        let engine = try TextEngine()
+        let style = TextStyle(font: .family("Noto Sans"), size: 17)
+        // Letters without pair kerning or ligatures between them in Noto Sans: the cuts cost nothing.
+        let word = String(repeating: "x", count: 5000)
+        let measured = try engine.measure(word, style: style, width: .infinity)
+        let one = try engine.measure("x", style: style, width: .infinity)
+        #expect(abs(measured.size.width - 5000 * one.size.width) < 1e-6)
+        let pieces = Array(word.utf16).withUnsafeBufferPointer { HarfBuzzShaper.pieces(of: $0) }
+        #expect(pieces.map(\.range.count) == [1024, 1024, 1024, 1024, 904] && pieces.allSatisfy { !$0.continuesCluster })
     }
 
     @Test("Marks past the thirtieth stay with their letter: breaking never separates them, and the next word starts its own cluster")
