@@ -25,22 +25,21 @@ public struct Locked<State: ~Copyable>: ~Copyable {
 
     /// A lock guarding `state`.
     public init(_ state: consuming sending State) {
-        let stateOffset = Self.stateOffset
-        let memory = UnsafeMutableRawPointer.allocate(
-            byteCount: stateOffset + MemoryLayout<State>.size,
-            alignment: max(MemoryLayout<pthread_mutex_t>.alignment, MemoryLayout<State>.alignment))
+        // malloc's alignment (16 bytes) serves the mutex and any state that needs no more, and
+        // it is the cheapest allocation: objects with locks of their own are made for every row.
+        precondition(MemoryLayout<State>.alignment <= 16, "state aligned beyond 16 bytes")
+        guard let memory = malloc(Self.stateOffset + max(MemoryLayout<State>.size, 1)) else { fatalError("out of memory") }
+        // All zeros is a default mutex (PTHREAD_MUTEX_INITIALIZER, in glibc and musl alike).
+        memset(memory, 0, MemoryLayout<pthread_mutex_t>.size)
         mutex = memory.bindMemory(to: pthread_mutex_t.self, capacity: 1)
-        mutex.initialize(to: pthread_mutex_t())
-        pthread_mutex_init(mutex, nil)
-        self.state = (memory + stateOffset).bindMemory(to: State.self, capacity: 1)
+        self.state = (memory + Self.stateOffset).bindMemory(to: State.self, capacity: 1)
         self.state.initialize(to: state)
     }
 
     deinit {
         state.deinitialize(count: 1)
         pthread_mutex_destroy(mutex)
-        mutex.deinitialize(count: 1)
-        UnsafeMutableRawPointer(mutex).deallocate()
+        free(mutex)
     }
 
     /// Where the state starts in the allocation: after the mutex, aligned.

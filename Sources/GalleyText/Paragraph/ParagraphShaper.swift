@@ -43,11 +43,12 @@ final class ParagraphShaper: Sendable {
     ) throws(TextError) -> ShapedParagraph {
         if let problem = limits.problem(with: text) { throw problem }
         if let problem = paragraph.problem { throw .invalidStyle(problem) }
-        for run in text.runs {
-            if let problem = run.style.problem { throw .invalidStyle(problem) }
+        // The styles read in place: a copy of each run retained its strings.
+        for index in text.runs.indices {
+            if let problem = text.runs[index].style.problem { throw .invalidStyle(problem) }
             // Interned here, where too many can be an error: items and ellipses find them later.
-            guard shaper.featureSetID(run.style.shapingFeatures) != nil, shaper.featureSetID(run.style.features) != nil else {
-                throw .invalidStyle("more than \(HarfBuzzShaper.maximumFeatureSets) distinct sets of OpenType features in one engine")
+            if !text.runs[index].style.features.isEmpty || text.runs[index].style.letterSpacing != 0 {
+                try internFeatures(of: text.runs[index].style)
             }
         }
         var startLength: Int?
@@ -57,6 +58,15 @@ final class ParagraphShaper: Sendable {
         }
         return try shapeValidated(
             text, utf16: consume utf16, paragraph: paragraph, startLength: startLength, keepingSegments: !heightsOnly)
+    }
+
+    /// Interns `style`'s feature sets (see ``HarfBuzzShaper/featureSetID(_:)``).
+    ///
+    /// - Throws: ``TextError/invalidStyle(_:)`` when the engine has all the sets it takes.
+    private func internFeatures(of style: TextStyle) throws(TextError) {
+        guard shaper.featureSetID(style.shapingFeatures) != nil, shaper.featureSetID(style.features) != nil else {
+            throw .invalidStyle("more than \(HarfBuzzShaper.maximumFeatureSets) distinct sets of OpenType features in one engine")
+        }
     }
 
     /// `text` shaped whole, or a start of it at least `startLength` units long when one can

@@ -134,7 +134,8 @@ final class HarfBuzzShaper: Sendable {
         defer { idleBuffers.withLock { $0.append(buffer) } }
         let hbLanguage = key.languageSystems == LanguageSystems.defaultSystems.packed
             ? nil : self.language(for: language, in: face, script: key.script)
-        let features = featureTable.withLock { $0.features[key.featureSetID] }
+        // The empty set, most text's, without the table's lock.
+        let features = key.featureSetID == 0 ? [] : featureTable.withLock { $0.features[key.featureSetID] }
         let pieces = Self.pieces(of: text)
         var shaped: [[ShapedGlyph]] = []
         shaped.reserveCapacity(pieces.count)
