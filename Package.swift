@@ -34,6 +34,9 @@ let package = Package(
         .systemLibrary(
             name: "CFontconfig", pkgConfig: "fontconfig",
             providers: [.apt(["libfontconfig-dev"])]),
+        .systemLibrary(
+            name: "CLibXML2", pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"])]),
         // The only C code in the engine: forwarders for ICU's version-suffixed entry points.
         .target(name: "CGalleyShims", dependencies: ["CICU"]),
 
@@ -61,6 +64,7 @@ let package = Package(
                 "GalleyJSON",
                 "GalleyLayout",
                 "GalleyLocks",
+                "CLibXML2",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(

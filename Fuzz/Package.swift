@@ -26,6 +26,8 @@ let package = Package(
         .executableTarget(name: "FuzzTemplates", dependencies: galley),
         // A font file: load it by path, measure and lay out text in it.
         .executableTarget(name: "FuzzFonts", dependencies: galley),
+        // The input readers (JSON Lines, JSON arrays, CSV, TSV, XML, property lists) and HTML reduction.
+        .executableTarget(name: "FuzzInputs", dependencies: galley),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -80,3 +80,20 @@ for name in ["NotoSansHebrew-Regular.ttf", "NotoSansThai-Regular.ttf"]:
             ("OS/2", 62, ">H", 0xFFFF), ("OS/2", 68, ">h", -32768), ("maxp", 4, ">H", 0),  # fsSelection, sTypoAscender, numGlyphs
         ]:
             write("FuzzFonts", edited(font, table, field, fmt, value))
+
+# Input files: a first byte choosing the format (index into nil, jsonl, json, csv, tsv, xml,
+# plist), 0x40 for the record name "item", 0x80 to reduce HTML; then the file.
+def data(path):
+    with open(os.path.join(root, path), "rb") as source:
+        return source.read()
+
+
+write("FuzzInputs", bytes([0x80]) + data("Examples/data/three20-blog-feed.rss"))
+write("FuzzInputs", bytes([5 | 0x40]) + b"<r><item a='1'><t>x &amp; y</t><t>z</t><n><m>1.5</m></n></item><item/></r>")
+write("FuzzInputs", bytes([6]) + data("Examples/data/drilldown-Data.plist"))
+write("FuzzInputs", bytes([0]) + data("Examples/data/books-many.xml"))
+write("FuzzInputs", bytes([3]) + '\ufeffid,text,author.name,n\r\n1,"a, ""b""\nc",Ann,1.50\r\n\r\n2,x,,\n3,y\n'.encode())
+write("FuzzInputs", bytes([4]) + b"id\ttext\n1\tx\n")
+write("FuzzInputs", bytes([2]) + b'[{"id": 1, "text": "a ] , [ } \\" "},\n 5, {"id": 2}]')
+write("FuzzInputs", bytes([1]) + b'\xef\xbb\xbf{"id": 1}\r\n\n{"id": 2')
+write("FuzzInputs", bytes([0x80 | 1]) + b'{"id": 1, "d": "<p>One&nbsp;&amp; two</p><script>x</script><ul><li>a&#233;</li></ul>&hellip;"}')

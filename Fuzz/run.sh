@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the fuzz targets with libFuzzer and AddressSanitizer, replays every committed seed and
 # regression input, then fuzzes each target for SECONDS seconds (default 60):
-#   bash Fuzz/run.sh [SECONDS] [TARGET...]      targets: FuzzJSON FuzzMeasureRequest FuzzTemplates FuzzFonts
+#   bash Fuzz/run.sh [SECONDS] [TARGET...]      targets: FuzzJSON FuzzMeasureRequest FuzzTemplates FuzzFonts FuzzInputs
 # A finding stops the run with its input saved under Fuzz/.build-fuzz/artifacts/ and a non-zero
 # exit; add the input to Fuzz/Regressions/<target>/ with the fix (see README.md).
 set -euo pipefail
@@ -9,7 +9,7 @@ cd "$(dirname "$0")"
 seconds="${1:-60}"
 shift || true
 targets=("$@")
-((${#targets[@]})) || targets=(FuzzJSON FuzzMeasureRequest FuzzTemplates FuzzFonts)
+((${#targets[@]})) || targets=(FuzzJSON FuzzMeasureRequest FuzzTemplates FuzzFonts FuzzInputs)
 
 flags=(--scratch-path .build-fuzz -c debug -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library -Xswiftc -use-ld=lld)
 swift build "${flags[@]}"
@@ -18,11 +18,13 @@ bin="$(swift build "${flags[@]}" --show-bin-path)"
 # The Swift runtime's crash reporter would symbolicate the whole binary after a finding;
 # AddressSanitizer's report and libFuzzer's saved input are what a finding needs.
 export SWIFT_BACKTRACE=enable=no
+# Leaks in libraries outside the project, each explained in the file.
+export LSAN_OPTIONS="suppressions=$PWD/../scripts/lsan-suppressions.txt:print_suppressions=0"
 mkdir -p .build-fuzz/artifacts
 for target in "${targets[@]}"; do
   case "$target" in
     FuzzFonts) max_len=600000 ;;
-    FuzzTemplates) max_len=16384 ;;
+    FuzzTemplates|FuzzInputs) max_len=16384 ;;
     *) max_len=4096 ;;
   esac
   dictionary=".build-fuzz/$target.dict"

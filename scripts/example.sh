@@ -1,10 +1,20 @@
 #!/usr/bin/env bash
-# Installs what is missing, then lays out and measures the bundled example rows (Examples/).
+# Installs what is missing, then computes row heights for the bundled example data (Examples/data)
+# with the example templates (Examples/templates.json), reading each file in its own format.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install-dependencies.sh
 swift build -c release --product galley
-echo "== galley layout: the shared sample data's rows (Examples/items.jsonl) through Examples/templates.json"
-.build/release/galley layout --templates Examples/templates.json --width 320,768 --scale 2 Examples/items.jsonl
+galley=.build/release/galley
+echo "== An RSS feed: each post at 320 and 768 points, its HTML description reduced to text"
+$galley heights --templates Examples/templates.json --template post --width 320,768 --scale 2 \
+  --map date=pubDate,summary=description,categories=category --strip-html summary \
+  Examples/data/three20-blog-feed.rss
+echo "== A drill-down property list: every row of every level, flattened"
+$galley heights --templates Examples/templates.json --template drilldown --width 320 --scale 2 \
+  --map title=Title,hasChildren=childCount Examples/data/drilldown-Data.plist
+echo "== Book lists as XML and CSV, in one run"
+$galley heights --templates Examples/templates.json --template book --record book --width 320 --scale 2 \
+  Examples/data/books-many.xml Examples/data/books.csv
 echo "== galley measure: texts in twelve scripts (Examples/measure.jsonl; one row is deliberately bad)"
-.build/release/galley measure --scale 2 Examples/measure.jsonl || [ $? -eq 1 ]
+$galley measure --scale 2 Examples/measure.jsonl || [ $? -eq 1 ]

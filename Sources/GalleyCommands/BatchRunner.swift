@@ -1,4 +1,4 @@
-// Runs a per-line job over input on all cores, writing results in input order.
+// Runs a per-record job over input on all cores, writing results in input order.
 
 import ArgumentParser
 import Foundation
@@ -7,7 +7,7 @@ import GalleyText
 import GalleyLocks
 import Synchronization
 
-/// Processes input lines in chunks: each chunk is spread over all cores, then its results are
+/// Processes input records in chunks: each chunk is spread over all cores, then its results are
 /// written in the order the lines came in. Memory stays bounded by the chunk size.
 struct BatchRunner {
     /// Lines per chunk.
@@ -17,28 +17,21 @@ struct BatchRunner {
     /// Worker threads; defaults to the machine's active cores.
     var jobs = ProcessInfo.processInfo.activeProcessorCount
 
-    /// Runs `transform` on every line that is not blank, writes its output in input order, and
-    /// exits with status 1 (after saying how many on standard error) when any line failed.
+    /// Runs `transform` on every record that is not a blank line, writes its output in input
+    /// order, and exits with status 1 (after saying how many on standard error) when any failed.
     ///
     /// - Parameters:
     ///   - command: The subcommand's name, for the failure message.
-    ///   - transform: Appends the line's output lines (UTF-8, each ending in a newline) and
-    ///     returns whether the line failed.
+    ///   - transform: Appends the record's output lines (UTF-8, each ending in a newline) and
+    ///     returns whether the record failed.
     func runReportingFailures(
-        _ source: LineSource, command: String,
-        transform: @escaping @Sendable (LineSource.Line, Int, inout [UInt8]) -> Bool
+        _ source: any RecordSource, command: String,
+        transform: @escaping @Sendable (InputRecord, Int, inout [UInt8]) -> Bool
     ) throws {
         let failures = FailureCounter()
-        let limit = source.maximumLineLength
-        try run(source) { line, worker, output in
-            guard !line.isBlank else { return }
-            if let length = line.skippedLength {
-                output += line.errorJSON(id: .null, message: "the line is \(length) bytes long, more than the limit of \(limit)")
-                output.append(UInt8(ascii: "\n"))
-                failures.increment()
-                return
-            }
-            if transform(line, worker, &output) { failures.increment() }
+        try run(source) { record, worker, output in
+            guard !record.isBlank else { return }
+            if transform(record, worker, &output) { failures.increment() }
         }
         if failures.count > 0 {
             try? FileHandle.standardError.write(contentsOf: Data("galley \(command): \(failures.count) line(s) failed\n".utf8))
@@ -85,7 +78,7 @@ struct BatchRunner {
     /// holds the others up by one block at most; a chunk's output is written on a queue of its
     /// own while the next chunk is measured, and the chunk after it read on another.
     func run(
-        _ source: LineSource, transform: @Sendable (LineSource.Line, Int, inout [UInt8]) -> Void
+        _ source: any RecordSource, transform: @Sendable (InputRecord, Int, inout [UInt8]) -> Void
     ) throws {
         let output = FileHandle.standardOutput
         let writing = DispatchQueue(label: "galley.output")
@@ -141,12 +134,12 @@ struct BatchRunner {
 /// `@unchecked Sendable`: the source and the chunk read are touched only on that queue, and
 /// the chunk is taken once its read is done (``next()`` waits for it there).
 private final class ChunkReader: @unchecked Sendable {
-    private let source: LineSource
+    private let source: any RecordSource
     private let chunkSize: Int
     private let queue = DispatchQueue(label: "galley.input")
-    private var chunk: Result<[LineSource.Line], any Error>?
+    private var chunk: Result<[InputRecord], any Error>?
 
-    init(_ source: LineSource, chunkSize: Int) {
+    init(_ source: any RecordSource, chunkSize: Int) {
         self.source = source
         self.chunkSize = chunkSize
     }
@@ -159,7 +152,7 @@ private final class ChunkReader: @unchecked Sendable {
     /// The chunk last started, once read (empty at the end of the input).
     ///
     /// - Throws: what reading it threw.
-    func next() throws -> [LineSource.Line] {
+    func next() throws -> [InputRecord] {
         try queue.sync {
             defer { chunk = nil }
             return chunk ?? .success([])
@@ -191,16 +184,4 @@ private final class FailureCounter: Sendable {
     private let value = Locked(0)
     func increment() { value.withLock { $0 += 1 } }
     var count: Int { value.withLock { $0 } }
-}
-
-extension LineSource.Line {
-    /// `{"id", "line", "file", "error"}` for this line (`file` only when not standard input).
-    func errorJSON(id: JSONValue, message: String) -> [UInt8] {
-        var writer = JSONWriter()
-        writer.add("id", id)
-        writer.add("line", number)
-        if file != "<stdin>" { writer.add("file", file) }
-        writer.add("error", message)
-        return writer.finish()
-    }
 }

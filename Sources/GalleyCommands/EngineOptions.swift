@@ -4,7 +4,7 @@ import ArgumentParser
 import Foundation
 import GalleyText
 
-/// The fonts, the font access, the limits on one input line and text, and the worker count.
+/// The fonts, the font access, the limits on one text, and the worker count.
 struct EngineOptions: ParsableArguments {
     @Option(name: .customLong("fonts"), help: "A font file or folder to register besides the bundled fonts (repeatable).")
     var fontPaths: [String] = []
@@ -19,9 +19,6 @@ struct EngineOptions: ParsableArguments {
 
     @Option(help: ArgumentHelp("The largest font file read, in bytes.", valueName: "bytes"))
     var maxFontFileSize = FontAccess.defaultMaximumFileSize
-
-    @Option(help: ArgumentHelp("The longest input line, in bytes: a longer line is an error for that line.", valueName: "bytes"))
-    var maxLineLength = LineSource.defaultMaximumLineLength
 
     @Option(help: ArgumentHelp("The longest text measured, in UTF-16 units: a longer one is an error for its line.", valueName: "units"))
     var maxTextLength = TextLimits().maximumTextLength
@@ -42,7 +39,6 @@ struct EngineOptions: ParsableArguments {
     func validate() throws {
         if let jobs, !(1...Self.mostJobs).contains(jobs) { throw ValidationError("--jobs must be 1 to \(Self.mostJobs), got \(jobs)") }
         guard maxFontFileSize > 0 else { throw ValidationError("--max-font-file-size must be more than 0, got \(maxFontFileSize)") }
-        guard maxLineLength > 0 else { throw ValidationError("--max-line-length must be more than 0, got \(maxLineLength)") }
         guard (1...TextLimits.largestTextLength).contains(maxTextLength) else {
             throw ValidationError("--max-text-length must be 1 to \(TextLimits.largestTextLength), got \(maxTextLength)")
         }
@@ -66,18 +62,13 @@ struct EngineOptions: ParsableArguments {
         return runner
     }
 
-    /// The input lines of `files`, each at most ``maxLineLength`` bytes.
-    func lines(of files: [String]) -> LineSource {
-        LineSource(paths: files, maximumLineLength: maxLineLength)
-    }
-
     /// One text engine for each of `count` workers (see ``BatchRunner/textEngines(count:fonts:limits:)``).
     func engines(count: Int) throws -> [TextEngine] {
         try BatchRunner.textEngines(count: count, limits: TextLimits(maximumTextLength: maxTextLength, maximumRuns: maxRuns)) {
             do {
                 return try FontCollection(fontPaths: fontPaths, includeSystemFonts: systemFonts, access: access)
             } catch {
-                throw ValidationError("cannot load fonts: \(error)")
+                throw setupFailure("cannot load fonts: \(error)")
             }
         }
     }

@@ -2,12 +2,12 @@
 
 import ArgumentParser
 
-/// `galley measure`, `galley heights` and `galley layout`.
+/// `galley measure`, `galley heights`, `galley layout` and `galley records`.
 public struct Galley: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "galley",
         abstract: "Measure text and lay out rows with HarfBuzz, FreeType and ICU.",
-        subcommands: [Measure.self, Heights.self, Layout.self])
+        subcommands: [Measure.self, Heights.self, Layout.self, Records.self])
 
     public init() {}
 }

@@ -18,8 +18,7 @@ extension Galley {
                 Blank lines are skipped. The exit status is 1 if any line failed.
                 """)
 
-        @Argument(help: "JSON Lines files to read (standard input when none, or '-').")
-        var files: [String] = []
+        @OptionGroup var input: InputArguments
 
         @Option(help: "Also report heights rounded up to device pixels at this scale (1, 2 or 3).")
         var scale: Double?
@@ -36,7 +35,7 @@ extension Galley {
             let runner = engine.runner
             let engines = try engine.engines(count: runner.jobs)
             let scale = scale
-            try runner.runReportingFailures(engine.lines(of: files), command: "measure") { line, worker, output in
+            try runner.runReportingFailures(input.records(), command: "measure") { line, worker, output in
                 let result = Self.measure(line, engine: engines[worker], scale: scale)
                 output += result.line
                 output.append(UInt8(ascii: "\n"))
@@ -45,16 +44,12 @@ extension Galley {
         }
 
         /// The output line for one input line, and whether it is an error.
-        static func measure(_ line: LineSource.Line, engine: TextEngine, scale: Double?) -> (line: [UInt8], failed: Bool) {
+        static func measure(_ line: InputRecord, engine: TextEngine, scale: Double?) -> (line: [UInt8], failed: Bool) {
             let object: JSONObject
             do {
-                let value = try JSONParser.parse(line.bytes)
-                guard case .object(let members) = value else {
-                    return (line.errorJSON(id: .null, message: "expected a JSON object, got \(value.kindName)"), true)
-                }
-                object = members
+                object = try line.object()
             } catch {
-                return (line.errorJSON(id: .null, message: "invalid JSON at \(error)"), true)
+                return (line.errorJSON(id: .null, message: "\(error)"), true)
             }
             let id = object["id"] ?? .null
             do {

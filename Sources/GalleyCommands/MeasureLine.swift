@@ -12,6 +12,6 @@ public enum MeasureLine {
     ///   - number: The line's number, for an error line.
     ///   - scale: Device pixels per point for `roundedHeight` (within ``ValueRanges/scale``); nil for none.
     public static func output(for bytes: [UInt8], number: Int = 1, engine: TextEngine, scale: Double? = nil) -> (line: [UInt8], failed: Bool) {
-        Galley.Measure.measure(LineSource.Line(file: "<stdin>", number: number, bytes: bytes[...]), engine: engine, scale: scale)
+        Galley.Measure.measure(InputRecord(file: "<stdin>", number: number, ordinal: number, content: .json(bytes[...])), engine: engine, scale: scale)
     }
 }

@@ -8,10 +8,18 @@ import GalleyText
 
 /// Where rows come from and how they are measured.
 struct RowOptions: ParsableArguments {
-    @Argument(help: "JSON Lines files of items (standard input when none, or '-').")
-    var files: [String] = []
+    @OptionGroup var input: InputArguments
 
-    @Option(help: "Lay out every item with this built-in template (e.g. message, uikit.subtitle), whatever its kind.")
+    @Option(help: ArgumentHelp(
+        "Template fields read from other input names: field=path pairs, comma-separated (title=headline,subtitle=author.name); repeatable.",
+        valueName: "pairs"))
+    var map: [String] = []
+
+    @Option(name: .customLong("strip-html"), help: ArgumentHelp(
+        "Fields (after --map) whose HTML is reduced to its text, entities decoded; comma-separated, repeatable.", valueName: "fields"))
+    var stripHTML: [String] = []
+
+    @Option(help: "Lay out every item with this template (a --templates kind, or a built-in such as message or uikit.subtitle), whatever its kind.")
     var template: String?
 
     @Option(help: "A JSON file of templates keyed by item kind; they join (and override) the built-ins.")
@@ -49,9 +57,9 @@ struct RowOptions: ParsableArguments {
             throw ValidationError("--width must be numbers from 0 to \(Int(ValueRanges.length.upperBound)) separated by commas, got '\(width)'")
         }
         guard ValueRanges.scale.contains(scale) else { throw ValidationError("--scale \(ValueRanges.problem(scale, outside: ValueRanges.scale))") }
-        if template != nil && templates != nil { throw ValidationError("give --template or --templates, not both") }
         guard maxTemplateDepth > 0 && maxTemplateNodes > 0 else { throw ValidationError("--max-template-depth and --max-template-nodes must be more than 0") }
-        if let template, BuiltInTemplates.named(template) == nil {
+        do { _ = try FieldMapping(maps: map, htmlFields: stripHTML) } catch { throw ValidationError(error.description) }
+        if let template, templates == nil, BuiltInTemplates.named(template) == nil {
             throw ValidationError("no built-in template '\(template)'; built-ins: \(BuiltInTemplates.all.keys.sorted().joined(separator: ", "))")
         }
     }
@@ -61,6 +69,9 @@ struct RowOptions: ParsableArguments {
         /// One per worker.
         var workers: [Worker]
         var widths: [Double]
+        var mapping: FieldMapping
+        /// The `--template` name, the kind of items that have none.
+        var forcedKind: String?
     }
 
     /// What one worker measures with, kept to itself: two cores touching the same objects
@@ -91,13 +102,13 @@ struct RowOptions: ParsableArguments {
     func setup(keepsTextLayouts: Bool, workers: Int) throws -> Setup {
         var sheet = Stylesheet.standard
         if let stylesheet {
-            guard let data = FileManager.default.contents(atPath: stylesheet) else { throw ValidationError("cannot read stylesheet '\(stylesheet)'") }
+            guard let data = FileManager.default.contents(atPath: stylesheet) else { throw setupFailure("cannot read the stylesheet \(stylesheet): \(ByteInput.problem(opening: stylesheet) ?? "unreadable")") }
             do { sheet = try Stylesheet(json: String(decoding: data, as: UTF8.self)) }
-            catch { throw ValidationError("\(stylesheet): \(error)") }
+            catch { throw setupFailure("\(stylesheet): \(error)") }
         }
         var templatesJSON: String?
         if let templates {
-            guard let data = FileManager.default.contents(atPath: templates) else { throw ValidationError("cannot read templates '\(templates)'") }
+            guard let data = FileManager.default.contents(atPath: templates) else { throw setupFailure("cannot read the templates \(templates): \(ByteInput.problem(opening: templates) ?? "unreadable")") }
             templatesJSON = String(decoding: data, as: UTF8.self)
         }
         let sets = try engine.engines(count: workers).map { engine throws in
@@ -105,21 +116,29 @@ struct RowOptions: ParsableArguments {
                 textEngine: engine, scale: scale, direction: direction, language: lang, keepsTextLayouts: keepsTextLayouts)
             return try makeWorker(stylesheet: sheet, templatesJSON: templatesJSON, environment: environment)
         }
-        return Setup(workers: sets, widths: widths)
+        let mapping: FieldMapping
+        do { mapping = try FieldMapping(maps: map, htmlFields: stripHTML) } catch { throw setupFailure(error.description) }
+        return Setup(workers: sets, widths: widths, mapping: mapping, forcedKind: template)
     }
 
     private func makeWorker(stylesheet sheet: Stylesheet, templatesJSON: String?, environment: LayoutEnvironment) throws -> Worker {
         var registry: TemplateRegistry
         do { registry = try BuiltInTemplates.registry(stylesheet: sheet) }
-        catch { throw ValidationError("the stylesheet does not suit the built-in templates: \(error)") }
+        catch { throw setupFailure("the stylesheet does not suit the built-in templates: \(error)") }
         if let templatesJSON, let templates {
             let limits = TemplateLimits(maximumDepth: maxTemplateDepth, maximumNodes: maxTemplateNodes)
             do { try registry.register(templatesJSON: templatesJSON, stylesheet: sheet, limits: limits) }
-            catch { throw ValidationError(Self.located(error, in: templates)) }
+            catch { throw setupFailure(Self.located(error, in: templates)) }
         }
         var forced: CompiledTemplate?
-        if let template, let builtIn = BuiltInTemplates.named(template) {
-            do { forced = try CompiledTemplate(builtIn, stylesheet: sheet) } catch { throw ValidationError("\(error)") }
+        if let template {
+            if templates != nil, let loaded = registry.template(forKind: template) {
+                forced = loaded
+            } else if let builtIn = BuiltInTemplates.named(template) {
+                do { forced = try CompiledTemplate(builtIn, stylesheet: sheet) } catch { throw setupFailure("\(error)") }
+            } else {
+                throw setupFailure("no template '\(template)' in \(templates ?? "the built-ins") or the built-ins; built-ins: \(BuiltInTemplates.all.keys.sorted().joined(separator: ", "))")
+            }
         }
         return Worker(registry: registry, forced: forced, environment: environment, memory: WorkerMemory())
     }
@@ -137,8 +156,8 @@ struct RowOptions: ParsableArguments {
     ) throws {
         let runner = engine.runner
         let setup = try setup(keepsTextLayouts: keepsTextLayouts, workers: runner.jobs)
-        try runner.runReportingFailures(engine.lines(of: files), command: command) { line, worker, output in
-            Self.rows(for: line, widths: setup.widths, worker: setup.workers[worker], into: &output, write: write)
+        try runner.runReportingFailures(input.records(), command: command) { record, worker, output in
+            Self.rows(for: record, setup: setup, worker: setup.workers[worker], into: &output, write: write)
         }
     }
 
@@ -164,28 +183,27 @@ struct RowOptions: ParsableArguments {
 
     /// Appends the item's lines (or its error line alone) to `output`; returns whether it failed.
     static func rows(
-        for line: LineSource.Line, widths: [Double], worker: Worker, into output: inout [UInt8],
+        for record: InputRecord, setup: Setup, worker: Worker, into output: inout [UInt8],
         write: (ItemRow, inout [UInt8]) throws(LayoutError) -> Void
     ) -> Bool {
         var id: JSONValue = .null
         let start = output.count
         do {
-            let value: JSONValue
-            do { value = try JSONParser.parse(line.bytes, names: &worker.memory.names) } catch { throw LayoutError.invalidItem("invalid JSON at \(error)") }
-            guard case .object(let object) = value else {
-                throw LayoutError.invalidItem("expected a JSON object, got \(value.kindName)")
-            }
-            _ = consume value
+            var object = try record.object(names: &worker.memory.names)
+            if !setup.mapping.isEmpty { setup.mapping.apply(to: &object) }
+            // A CSV, XML or property-list record without an id is known by its place in its file.
+            if case .object = record.content, object["id"] == nil { object["id"] = .integer(record.ordinal) }
+            if let kind = setup.forcedKind, object["kind"] == nil { object["kind"] = .string(kind) }
             id = object["id"] ?? .null
             // The parsed object is handed over whole: the item takes it without a copy.
             let item = try Item(object: object)
             let template = try worker.forced ?? worker.registry.template(for: item)
-            try write(ItemRow(item: item, id: id, template: template, widths: widths, worker: worker), &output)
+            try write(ItemRow(item: item, id: id, template: template, widths: setup.widths, worker: worker), &output)
             return false
         } catch {
             // Whatever the item wrote before it failed goes: its error line stands for it.
             output.removeSubrange(start...)
-            output += line.errorJSON(id: id, message: "\(error)")
+            output += record.errorJSON(id: id, message: "\(error)")
             output.append(UInt8(ascii: "\n"))
             return true
         }

@@ -35,7 +35,9 @@ func fuzzMeasureRequest(_ start: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
                 finding("'\(name)' is not a finite number ≥ 0: \(String(decoding: line, as: UTF8.self))")
             }
         }
-        guard case .integer(let lines)? = object["lines"], lines >= 1, case .array(let starts)? = object["lineStarts"], starts.count == lines - 1
+        // An empty text has no lines (and no height); any other a start for each line after the first.
+        guard case .integer(let lines)? = object["lines"], lines >= 0, case .array(let starts)? = object["lineStarts"],
+              lines == 0 ? starts.isEmpty && object["height"]?.doubleValue == 0 : starts.count == lines - 1
         else { finding("lines and lineStarts disagree: \(String(decoding: line, as: UTF8.self))") }
     }
     return 0

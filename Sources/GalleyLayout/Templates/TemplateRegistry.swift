@@ -39,6 +39,9 @@ public struct TemplateRegistry: Sendable {
     /// The kinds with a template of their own, sorted.
     public var kinds: [String] { templates.keys.sorted() }
 
+    /// The template registered for `kind` (not the fallback), if any.
+    public func template(forKind kind: String) -> CompiledTemplate? { templates[kind] }
+
     /// The template for `item`'s kind, or the fallback.
     ///
     /// - Throws: ``LayoutError/noTemplate(kind:)`` when there is neither.

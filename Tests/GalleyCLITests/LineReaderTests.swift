@@ -5,7 +5,7 @@ import Foundation
 import Testing
 
 @Suite("Input lines")
-struct LineSourceTests {
+struct LineReaderTests {
     @Test("Lines come out as the files split them, across reads and files, numbered per file, CR endings dropped")
     func linesAcrossReadsAndFiles() throws {
         // Over two of the reader's 1 MB reads: lines of many lengths (a few longer than a read's
@@ -35,8 +35,8 @@ struct LineSourceTests {
             // Nothing after small's final line feed: its lines are those of the text without it.
             let wanted = expected(text, file: big.path) + expected("one\r\ntwo", file: small.path)
 
-            let source = LineSource(paths: [big.path, small.path])
-            var lines: [LineSource.Line] = []
+            let source = InputFiles(paths: [big.path, small.path], options: InputOptions(format: .jsonl))
+            var lines: [InputRecord] = []
             while true {
                 // Earlier lines stay held while later ones are read.
                 let next = try source.next(333)
@@ -67,8 +67,8 @@ struct LineSourceTests {
             try withTemporaryFolder("overlong") { folder in
                 let file = folder.appendingPathComponent("lines.jsonl")
                 try Data(text.utf8).write(to: file)
-                let source = LineSource(paths: [file.path], maximumLineLength: limit)
-                var lines: [LineSource.Line] = []
+                let source = InputFiles(paths: [file.path], options: InputOptions(format: .jsonl, maximumRecordLength: limit))
+                var lines: [InputRecord] = []
                 while true {
                     let next = try source.next(4)
                     if next.isEmpty { break }
@@ -92,7 +92,7 @@ struct LineSourceTests {
         try withTemporaryFolder("crlf") { folder in
             let file = folder.appendingPathComponent("lines.jsonl")
             try Data("abcd\r\nabcde\r\nabc\n".utf8).write(to: file)
-            let lines = try LineSource(paths: [file.path], maximumLineLength: 4).next(10)
+            let lines = try InputFiles(paths: [file.path], options: InputOptions(format: .jsonl, maximumRecordLength: 4)).next(10)
             #expect(lines.map { Array($0.bytes) } == [Array("abcd".utf8), [], Array("abc".utf8)])
             #expect(lines.map(\.skippedLength) == [nil, 5, nil])
         }
@@ -101,11 +101,11 @@ struct LineSourceTests {
     @Test("A file that opens but cannot be read is an error naming it, not a crash")
     func unreadableFile() throws {
         try withTemporaryFolder("folder") { folder in
-            let source = LineSource(paths: [folder.path])
+            let source = InputFiles(paths: [folder.path], options: InputOptions(format: .jsonl))
             #expect {
                 _ = try source.next(10)
             } throws: { error in
-                "\(error)" == "cannot read \(folder.path): Is a directory"
+                "\(error)" == "cannot read \(folder.path): it is a folder"
             }
         }
     }
@@ -116,8 +116,8 @@ struct LineSourceTests {
             let file = folder.appendingPathComponent("five.jsonl")
             try "1\n2\n3\n4\n5\n".write(to: file, atomically: true, encoding: .utf8)
             let absent = folder.appendingPathComponent("absent.jsonl").path
-            for (failing, message) in [(folder.path, "cannot read \(folder.path): Is a directory"), (absent, "absent.jsonl")] {
-                let source = LineSource(paths: [file.path, failing, file.path])
+            for (failing, message) in [(folder.path, "cannot read \(folder.path): it is a folder"), (absent, "cannot read \(absent): No such file or directory")] {
+                let source = InputFiles(paths: [file.path, failing, file.path], options: InputOptions(format: .jsonl))
                 let lines = try source.next(10)
                 #expect(lines.map { String(decoding: $0.bytes, as: UTF8.self) } == ["1", "2", "3", "4", "5"])
                 #expect(lines.allSatisfy { $0.file == file.path })

@@ -1,0 +1,45 @@
+// Input names to template names: `--map title=headline,subtitle=author.name`.
+
+import GalleyJSON
+import GalleyLayout
+
+/// Which input value each template field takes, and which fields hold HTML to reduce to text.
+struct FieldMapping: Sendable {
+    /// A template field (dotted: it may be nested) and the input path it is read from.
+    var pairs: [(target: [String], source: FieldPath)] = []
+    /// Fields (after mapping) whose HTML is reduced to its text.
+    var htmlFields: [FieldPath] = []
+
+    var isEmpty: Bool { pairs.isEmpty && htmlFields.isEmpty }
+
+    /// Parses `--map` values, each `field=path[,field=path…]`.
+    ///
+    /// - Throws: a message naming the pair that is not `field=path`.
+    init(maps: [String], htmlFields: [String]) throws(RecordError) {
+        for map in maps {
+            for pair in map.split(separator: ",", omittingEmptySubsequences: true) {
+                let parts = pair.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+                guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
+                    throw RecordError("--map takes field=path pairs separated by commas (title=headline,subtitle=author.name), got '\(pair)'")
+                }
+                pairs.append((parts[0].split(separator: ".", omittingEmptySubsequences: false).map(String.init), FieldPath(parts[1])))
+            }
+        }
+        self.htmlFields = htmlFields.flatMap { $0.split(separator: ",") }.map { FieldPath($0.trimmingCharacters(in: .whitespaces)) }
+    }
+
+    /// `object` with the mapped fields set (from the input as it came, so that `a=b,b=a`
+    /// swaps) and the HTML fields reduced to text.
+    func apply(to object: inout JSONObject) {
+        if !pairs.isEmpty {
+            let original = object
+            for (target, source) in pairs {
+                if let value = source.value(in: original) { object.setValue(value, at: target) }
+            }
+        }
+        for field in htmlFields {
+            guard case .string(let html)? = field.value(in: object) else { continue }
+            object.setValue(.string(HTMLText.text(of: html)), at: field.components)
+        }
+    }
+}

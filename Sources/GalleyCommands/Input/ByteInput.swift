@@ -1,0 +1,117 @@
+// The bytes of one input file (or standard input), read in large blocks.
+
+import Foundation
+
+/// An open input: a file or standard input, read through its descriptor. The first bytes can be
+/// looked at before reading (to tell the format) and are then read again like the rest.
+final class ByteInput {
+    /// The path, or `<stdin>`.
+    let name: String
+    private var descriptor: Int32
+    /// Bytes looked at by ``peek(_:)`` and not yet read.
+    private var peeked: [UInt8] = []
+    private var peekedPosition = 0
+    /// The file's size in bytes when it is a regular file.
+    let size: Int?
+
+    /// Opens `path` ("-" for standard input).
+    ///
+    /// - Throws: ``InputError`` naming the file and the reason (missing, unreadable, a folder).
+    init(path: String) throws {
+        if path == "-" {
+            name = "<stdin>"
+            descriptor = STDIN_FILENO
+        } else {
+            name = path
+            descriptor = open(path, O_RDONLY | O_CLOEXEC)
+            guard descriptor >= 0 else { throw InputError(file: path, reason: String(cString: strerror(errno))) }
+        }
+        var status = stat()
+        if fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR {
+            if descriptor != STDIN_FILENO { Glibc.close(descriptor) }
+            throw InputError(file: name, reason: "it is a folder")
+        }
+        size = (status.st_mode & S_IFMT) == S_IFREG ? Int(status.st_size) : nil
+    }
+
+    deinit { close() }
+
+    /// Stops reading; the descriptor is closed unless it is standard input.
+    func close() {
+        if descriptor > STDIN_FILENO { Glibc.close(descriptor) }
+        descriptor = -1
+    }
+
+    /// Whether `path` can be opened for reading, and if not why: checked for every input before
+    /// any work starts, so that a typo stops the run at once.
+    static func problem(opening path: String) -> String? {
+        guard path != "-" else { return nil }
+        var status = stat()
+        guard stat(path, &status) == 0 else { return String(cString: strerror(errno)) }
+        if (status.st_mode & S_IFMT) == S_IFDIR { return "it is a folder" }
+        guard access(path, R_OK) == 0 else { return String(cString: strerror(errno)) }
+        return nil
+    }
+
+    /// Up to `count` of the next bytes, without consuming them: the following reads return them again.
+    func peek(_ count: Int) throws -> [UInt8] {
+        if peeked.count - peekedPosition < count {
+            var more = [UInt8](repeating: 0, count: count - (peeked.count - peekedPosition))
+            var filled = 0
+            while filled < more.count {
+                let read = try more.withUnsafeMutableBufferPointer { try self.readDescriptor(into: $0.baseAddress! + filled, count: $0.count - filled) }
+                if read == 0 { break }
+                filled += read
+            }
+            peeked = Array(peeked[peekedPosition...]) + more[..<filled]
+            peekedPosition = 0
+        }
+        return Array(peeked[peekedPosition..<min(peeked.count, peekedPosition + count)])
+    }
+
+    /// Reads up to `count` bytes into `buffer`: as many as are there (fewer only at the end of
+    /// the input), 0 at its end.
+    ///
+    /// - Throws: ``InputError`` when reading fails (an I/O error, say).
+    func read(into buffer: UnsafeMutablePointer<UInt8>, count: Int) throws -> Int {
+        var filled = 0
+        if peekedPosition < peeked.count {
+            let taken = min(count, peeked.count - peekedPosition)
+            peeked.withUnsafeBufferPointer { buffer.initialize(from: $0.baseAddress! + peekedPosition, count: taken) }
+            peekedPosition += taken
+            filled = taken
+            if peekedPosition == peeked.count { peeked = []; peekedPosition = 0 }
+        }
+        while filled < count {
+            let read = try readDescriptor(into: buffer + filled, count: count - filled)
+            if read == 0 { break }
+            filled += read
+        }
+        return filled
+    }
+
+    /// Everything left, up to `limit` bytes.
+    ///
+    /// - Throws: ``InputError`` when reading fails or the rest is longer than `limit`.
+    func readAll(limit: Int) throws -> [UInt8] {
+        var bytes: [UInt8] = []
+        var block = [UInt8](repeating: 0, count: 1 << 20)
+        while true {
+            let read = try block.withUnsafeMutableBufferPointer { try self.read(into: $0.baseAddress!, count: $0.count) }
+            if read == 0 { return bytes }
+            guard bytes.count + read <= limit else {
+                throw InputError(file: name, reason: "it is more than \(limit) bytes long, the limit for a file read whole (--max-document-size)")
+            }
+            bytes += block[..<read]
+        }
+    }
+
+    private func readDescriptor(into buffer: UnsafeMutablePointer<UInt8>, count: Int) throws -> Int {
+        guard descriptor >= 0 else { return 0 }
+        while true {
+            let read = Glibc.read(descriptor, buffer, count)
+            if read >= 0 { return read }
+            if errno != EINTR { throw InputError(file: name, reason: String(cString: strerror(errno))) }
+        }
+    }
+}

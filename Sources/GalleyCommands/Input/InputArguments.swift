@@ -1,0 +1,47 @@
+// The options that say what the input files are and how to read them.
+
+import ArgumentParser
+
+/// Input files and their format, for every command that reads records.
+struct InputArguments: ParsableArguments {
+    @Argument(help: ArgumentHelp(
+        "Input files: JSON Lines, a JSON array, CSV, TSV, XML (RSS, Atom, or --record) or a property list (standard input when none, or '-').",
+        valueName: "file"))
+    var files: [String] = []
+
+    @Option(help: "The inputs' format (jsonl, json, csv, tsv, xml, plist); by default each file's extension or first bytes tell.")
+    var inputFormat: InputFormat?
+
+    @Option(help: ArgumentHelp(
+        "The XML element that is one record (RSS and Atom need none), or the key of a property list's root dictionary that holds the records.",
+        valueName: "name"))
+    var record: String?
+
+    @Option(help: ArgumentHelp("An XML element read as a list in every record, even when it occurs once or not at all (repeatable).", valueName: "name"))
+    var list: [String] = []
+
+    @Option(name: [.customLong("max-record-length"), .customLong("max-line-length")],
+            help: ArgumentHelp("The longest input record (a line, an array element, a CSV row, an XML record), in bytes: a longer one is an error for that record.", valueName: "bytes"))
+    var maxRecordLength = InputOptions.defaultMaximumRecordLength
+
+    @Option(help: ArgumentHelp("The largest property list read (property lists are read whole), in bytes.", valueName: "bytes"))
+    var maxDocumentSize = InputOptions.defaultMaximumDocumentSize
+
+    func validate() throws {
+        guard maxRecordLength > 0 else { throw ValidationError("--max-record-length must be more than 0, got \(maxRecordLength)") }
+        guard maxDocumentSize > 0 else { throw ValidationError("--max-document-size must be more than 0, got \(maxDocumentSize)") }
+        if files.filter({ $0 == "-" }).count > 1 { throw ValidationError("standard input ('-') can be read only once") }
+        // Every file is checked before any work starts: a typo in the last of many stops the run at once.
+        for file in files {
+            if let problem = ByteInput.problem(opening: file) { throw setupFailure("cannot read \(file): \(problem)") }
+        }
+    }
+
+    var options: InputOptions {
+        InputOptions(format: inputFormat, maximumRecordLength: maxRecordLength, maximumDocumentSize: maxDocumentSize,
+                     recordName: record, listNames: Set(list))
+    }
+
+    /// The records of the files.
+    func records() -> InputFiles { InputFiles(paths: files, options: options) }
+}

@@ -1,0 +1,73 @@
+// The records of a list of input files, each read in its own format.
+
+/// How records are read: the format (or none, to tell each file's), the limits on one record,
+/// and the record and list names for XML and property lists.
+struct InputOptions: Sendable {
+    var format: InputFormat?
+    /// The longest record handed out (a line, an array element, a CSV row, an XML record), in bytes.
+    var maximumRecordLength = InputOptions.defaultMaximumRecordLength
+    /// The largest file read whole (property lists).
+    var maximumDocumentSize = InputOptions.defaultMaximumDocumentSize
+    /// The XML element, or the key of a property list's root dictionary, that holds records.
+    var recordName: String?
+    /// XML elements read as lists whether they occur zero, one or many times.
+    var listNames: Set<String> = []
+
+    /// 64 MiB.
+    static let defaultMaximumRecordLength = 64 << 20
+    /// 256 MiB.
+    static let defaultMaximumDocumentSize = 256 << 20
+}
+
+/// The records of `paths` in order ("-" or no paths: standard input), each file read in its
+/// format. A file that cannot be read ends the run, after every record read before it.
+final class InputFiles: RecordSource {
+    private var pending: [String]
+    private let options: InputOptions
+    private var current: (any RecordSource)?
+    /// What opening or reading failed with after some records of this chunk were read.
+    private var deferredError: (any Error)?
+
+    init(paths: [String], options: InputOptions = InputOptions()) {
+        pending = paths.isEmpty ? ["-"] : paths
+        self.options = options
+    }
+
+    func next(_ count: Int) throws -> [InputRecord] {
+        if let error = deferredError {
+            deferredError = nil
+            throw error
+        }
+        var records: [InputRecord] = []
+        do {
+            while records.count < count {
+                if current == nil {
+                    guard !pending.isEmpty else { break }
+                    current = try open(pending.removeFirst())
+                }
+                let more = try current!.next(count - records.count)
+                if more.isEmpty { current = nil }
+                records += more
+            }
+        } catch where !records.isEmpty {
+            // The records read before a file that fails go out first: its error comes next call.
+            deferredError = error
+            current = nil
+        }
+        return records
+    }
+
+    private func open(_ path: String) throws -> any RecordSource {
+        let input = try ByteInput(path: path)
+        let format = try options.format ?? InputFormat.named(byExtensionOf: path) ?? InputFormat.detect(input.peek(4096))
+        let length = options.maximumRecordLength
+        switch format {
+        case .jsonl: return LineReader(input, maximumLineLength: length)
+        case .json: return JSONArrayReader(input, maximumLength: length)
+        case .csv: return CSVReader(input, maximumLength: length)
+        case .tsv: return CSVReader(input, maximumLength: length, delimiter: 0x09)
+        case .xml: return XMLReader(input, recordName: options.recordName, listNames: options.listNames, maximumLength: length)
+        case .plist: return try PropertyListReader(input, recordKey: options.recordName, maximumSize: options.maximumDocumentSize)
+        }
+    }
+}

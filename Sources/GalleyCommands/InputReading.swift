@@ -1,0 +1,49 @@
+// The commands' input reading, for callers that read files themselves.
+
+import GalleyJSON
+
+/// Reads an input file's records as `galley heights` does: a service that accepts the same
+/// files, and the fuzz target of the readers (Fuzz/), call it as the commands do.
+public enum InputReading {
+    /// One record: its object, or why it could not be read.
+    public enum Record: Sendable {
+        case object(JSONObject)
+        case error(String)
+    }
+
+    /// The records of the file at `path` (at most `limit`), each as the commands would take it.
+    ///
+    /// - Parameters:
+    ///   - format: `jsonl`, `json`, `csv`, `tsv`, `xml` or `plist`; nil to tell from the file.
+    ///   - recordName: The XML element or property-list key that holds the records.
+    ///   - stripHTML: Reduce every string field's HTML to its text, as `--strip-html` does.
+    /// - Throws: an error naming the file when it cannot be read, or `format` is unknown.
+    public static func records(
+        ofFile path: String, format: String? = nil, recordName: String? = nil, stripHTML: Bool = false, limit: Int = .max
+    ) throws -> [Record] {
+        var options = InputOptions()
+        if let format {
+            guard let known = InputFormat(rawValue: format) else { throw InputError(file: path, reason: "unknown format '\(format)'") }
+            options.format = known
+        }
+        options.recordName = recordName
+        let files = InputFiles(paths: [path], options: options)
+        var records: [Record] = []
+        while records.count < limit {
+            let chunk = try files.next(min(limit - records.count, 4096))
+            if chunk.isEmpty { break }
+            for record in chunk where !record.isBlank {
+                do {
+                    var object = try record.object()
+                    if stripHTML {
+                        for (name, value) in object { if case .string(let html) = value { object[name] = .string(HTMLText.text(of: html)) } }
+                    }
+                    records.append(.object(object))
+                } catch {
+                    records.append(.error(error.description))
+                }
+            }
+        }
+        return records
+    }
+}

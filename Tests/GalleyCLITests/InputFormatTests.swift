@@ -1,0 +1,282 @@
+// Every input format end to end: the same items as JSON Lines, a JSON array, CSV, TSV, XML and
+// property lists give the same bytes; each format's own cases (quotes, line breaks in fields, byte
+// order marks, lists of zero, one or many, nesting, errors with their places).
+
+import Foundation
+import Testing
+
+@Suite("Input formats")
+struct InputFormatTests {
+    static let examples = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Examples/data")
+
+    /// Items with what each format must quote or escape: commas, quotes, line breaks, `<` and
+    /// `&`, non-Latin text, an integer id.
+    static var items: [[String: Any]] { [
+        ["id": 1, "kind": "message", "title": "Joe, \"the\" editor", "caption": "Re: rows", "text": "A first line\nand a second, longer one that wraps at 320 points for sure", "timestamp": "9:41"],
+        ["id": "m2", "kind": "message", "title": "Zoë <zoe@example.com>", "caption": "R&D", "text": "Короткий текст", "timestamp": "10:02"],
+        ["id": 3, "kind": "message", "title": "مرحبا", "caption": "Fwd", "text": "日本語のテキストは単語の間に空白がありません。", "timestamp": "Yesterday"],
+    ] }
+    static let names = ["id", "kind", "title", "caption", "text", "timestamp"]
+
+    static func jsonLines() throws -> String {
+        try items.map { String(decoding: try JSONSerialization.data(withJSONObject: $0, options: [.sortedKeys]), as: UTF8.self) }
+            .joined(separator: "\n") + "\n"
+    }
+
+    static func csv(separator: String = ",") -> String {
+        func quoted(_ value: Any) -> String {
+            let text = "\(value)"
+            guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\t" }) else { return text }
+            return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        }
+        return ([names.joined(separator: separator)] + items.map { item in names.map { quoted(item[$0]!) }.joined(separator: separator) })
+            .joined(separator: "\r\n") + "\r\n"
+    }
+
+    static func xml() -> String {
+        func escaped(_ value: Any) -> String {
+            "\(value)".replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+        }
+        let records = items.map { item in
+            "  <item>\n" + names.map { "    <\($0)>\(escaped(item[$0]!))</\($0)>\n" }.joined() + "  </item>\n"
+        }
+        return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<items>\n" + records.joined() + "</items>\n"
+    }
+
+    static func heights(_ arguments: [String], input: String = "") throws -> GalleyExecutable.Output {
+        try GalleyExecutable.run(["heights", "--width", "320,768", "--scale", "3"] + arguments, input: input)
+    }
+
+    @Test("The same items as JSON Lines, a JSON array, CSV, TSV, XML and property lists (XML and binary) give the same bytes")
+    func sameItemsSameBytes() throws {
+        let reference = try Self.heights([], input: Self.jsonLines())
+        #expect(reference.status == 0 && reference.lines.count == 6, "\(reference.stderr)")
+        try withTemporaryFolder("formats") { folder in
+            var files: [(String, [String])] = []
+            func write(_ name: String, _ data: Data, _ arguments: [String] = []) throws {
+                try data.write(to: folder.appendingPathComponent(name))
+                files.append((folder.appendingPathComponent(name).path, arguments))
+            }
+            let array = try JSONSerialization.data(withJSONObject: Self.items, options: [.prettyPrinted, .sortedKeys])
+            try write("items.json", array)
+            try write("items.csv", Data(Self.csv().utf8))
+            try write("bom.csv", Data([0xEF, 0xBB, 0xBF] + Array(Self.csv().utf8)))
+            try write("items.tsv", Data(Self.csv(separator: "\t").utf8))
+            try write("items.xml", Data(Self.xml().utf8), ["--record", "item"])
+            for (name, format) in [("items.plist", PropertyListSerialization.PropertyListFormat.xml), ("binary.plist", .binary)] {
+                try write(name, try PropertyListSerialization.data(fromPropertyList: ["Items": Self.items], format: format, options: 0))
+            }
+            // No extension: the first bytes tell.
+            try write("array", array)
+            try write("table", Data(Self.csv().utf8))
+            try write("feed", Data(Self.xml().utf8), ["--record", "item"])
+            for (path, arguments) in files {
+                let output = try Self.heights(arguments + [path])
+                #expect(output.status == 0, "\(path): \(output.stderr)")
+                // Property lists carry depth, path and childCount besides: fields no template reads.
+                #expect(output.stdout == reference.stdout, "\(path)")
+            }
+            // Standard input too, and --input-format over the extension.
+            #expect(try Self.heights([], input: Self.csv()).stdout == reference.stdout)
+            #expect(try Self.heights(["-", "--record", "item"], input: Self.xml()).stdout == reference.stdout)
+            let renamed = folder.appendingPathComponent("data.txt")
+            try Data(Self.csv().utf8).write(to: renamed)
+            #expect(try Self.heights(["--input-format", "csv", renamed.path]).stdout == reference.stdout)
+            // Several files in one run, in order.
+            let both = try Self.heights([files[0].0, "-", files[1].0], input: Self.jsonLines())
+            #expect(both.stdout == String(repeating: reference.stdout, count: 3))
+        }
+    }
+
+    @Test("CSV: quotes, doubled quotes, line breaks inside quotes, CRLF, blank lines, dotted names nest, numbers read as written")
+    func csvRecords() throws {
+        let csv = "\u{FEFF}id,text,author.name,author.age,price,code\r\n"
+            + "a,\"one, \"\"two\"\"\nthree\",Ann,41,1.50,007\r\n"
+            + "e,big,,,92E+233720368547758071,1e999\r\n"
+            + "\r\n"
+            + "b,plain,,,-2e3,\r\n"
+            + "c,too,few\n"
+            + "d,\"unclosed\n"
+        let output = try GalleyExecutable.run(["records"], input: csv)
+        #expect(output.status == 1)
+        let lines = output.stdout.split(separator: "\n").map(String.init)
+        #expect(lines == [
+            #"{"id":"a","text":"one, \"two\"\nthree","author":{"age":41,"name":"Ann"},"price":1.50,"code":"007"}"#,
+            // Past a double's range: text, as the JSON parser would refuse it as a number (found by FuzzInputs).
+            #"{"id":"e","text":"big","price":"92E+233720368547758071","code":"1e999"}"#,
+            #"{"id":"b","text":"plain","price":-2e3}"#,
+            #"{"id":null,"line":7,"error":"the record has 3 fields, the header 6"}"#,
+            #"{"id":null,"line":8,"error":"the record has 2 fields, the header 6"}"#,
+        ])
+    }
+
+    @Test("CSV: a header without a name or with one twice is an error naming the file; other files go on")
+    func csvHeaders() throws {
+        try withTemporaryFolder("headers") { folder in
+            let empty = folder.appendingPathComponent("empty.csv"), twice = folder.appendingPathComponent("twice.csv")
+            try "id,,text\n1,2,3\n".write(to: empty, atomically: true, encoding: .utf8)
+            try "id,text,text\n1,2,3\n".write(to: twice, atomically: true, encoding: .utf8)
+            let output = try GalleyExecutable.run(["records", empty.path, "-", twice.path], input: "id,text\n7,x\n")
+            #expect(output.status == 1)
+            let lines = output.lines
+            #expect(lines.count == 3)
+            #expect((lines[0]["error"] as? String) == "\(empty.path): column 2 of the header row has no name")
+            #expect(lines[1]["id"] as? Int == 7)
+            #expect((lines[2]["error"] as? String) == "\(twice.path): the header row names 'text' twice")
+        }
+    }
+
+    @Test("JSON arrays: elements across lines and refills, brackets inside strings, each error at its element's line")
+    func jsonArrays() throws {
+        // Over two of the reader's 1 MB reads, with strings that hold brackets, commas and escaped quotes.
+        var elements: [String] = []
+        for index in 0..<6_000 {
+            elements.append(#"{"id": \#(index),\#n "text": "a ] , [ } { \" \\ \#(String(repeating: "x", count: index % 300))"}"#)
+        }
+        let text = "\u{FEFF}[\n" + elements.joined(separator: ",\n") + "\n]\n"
+        let output = try GalleyExecutable.run(["records", "--input-format", "json"], input: text)
+        #expect(output.status == 0)
+        let lines = output.lines
+        #expect(lines.count == 6_000)
+        #expect(lines.enumerated().allSatisfy { $1["id"] as? Int == $0 })
+        #expect((lines[5_999]["text"] as? String)?.hasPrefix(#"a ] , [ } { " \ "#) == true)
+
+        let broken = try GalleyExecutable.run(["records"], input: "[\n{\"id\": 1},\n 5,\n {\"id\": 2,}\n, {\"id\": 3}")
+        #expect(broken.status == 1)
+        let results = broken.lines
+        #expect(results.map { $0["line"] as? Int } == [nil, 3, 4, nil, 5])
+        #expect((results[1]["error"] as? String) == "expected a JSON object, got a number")
+        #expect((results[2]["error"] as? String)?.hasPrefix("invalid JSON at") == true)
+        #expect(results[3]["id"] as? Int == 3)
+        #expect((results[4]["error"] as? String) == "<stdin>: the array is not closed with ']'")
+    }
+
+    @Test("XML: records named by --record, lists of zero, one or many, attributes beside their element, nesting")
+    func xmlRecords() throws {
+        let xml = """
+            <?xml version="1.0"?>
+            <response count="3">
+              <book isbn="1"><title>The Stranger</title><tag>novel</tag><tag>french</tag><author><name>Albert Camus</name></author></book>
+              <book isbn="2"><title lang="en">Pinball, 1973</title><tag>novel</tag></book>
+              <book isbn="3"><title>Untitled &amp; &lt;new&gt;</title><note>x</note><note>y</note></book>
+            </response>
+            """
+        let output = try GalleyExecutable.run(["records", "--record", "book", "--list", "tag"], input: xml)
+        #expect(output.status == 0, "\(output.stderr)")
+        #expect(output.stdout.split(separator: "\n").map(String.init) == [
+            #"{"@isbn":"1","title":"The Stranger","tag":["novel","french"],"author":{"name":"Albert Camus"},"id":1}"#,
+            #"{"@isbn":"2","title":"Pinball, 1973","title@lang":"en","tag":["novel"],"id":2}"#,
+            #"{"@isbn":"3","title":"Untitled & <new>","note":["x","y"],"tag":[],"id":3}"#,
+        ])
+    }
+
+    @Test("XML: the books lists with zero, one and many books give as many records")
+    func booksLists() throws {
+        for (file, titles) in [("books-none.xml", [String]()), ("books-one.xml", ["The Stranger"]), ("books-many.xml", ["The Stranger", "Pinball 1973"])] {
+            let output = try GalleyExecutable.run(["records", "--record", "book", Self.examples.appendingPathComponent(file).path])
+            #expect(output.status == 0)
+            #expect(output.lines.map { $0["title"] as? String } == titles, "\(file)")
+        }
+    }
+
+    @Test("RSS: the feed's items, categories as a list, HTML descriptions reduced to text with entities decoded")
+    func rssFeed() throws {
+        let feed = Self.examples.appendingPathComponent("three20-blog-feed.rss").path
+        let output = try GalleyExecutable.run(["records", "--strip-html", "description", feed])
+        #expect(output.status == 0)
+        let lines = output.lines
+        // As many records as the feed has items, counted on its text.
+        let source = try String(contentsOfFile: feed, encoding: .utf8)
+        #expect(lines.count == source.components(separatedBy: "<item>").count - 1)
+        #expect(lines.allSatisfy { $0["category"] is [Any] && $0["title"] is String && $0["link"] is [Any] })
+        for line in lines {
+            let description = try #require(line["description"] as? String)
+            #expect(!description.contains("<p>") && !description.contains("&#") && !description.contains("&nbsp;"))
+        }
+        // The first description's first paragraph, as the feed's HTML encodes it (&#8217; a right quote).
+        #expect((lines[0]["description"] as? String)?.hasPrefix("I’ve been sitting on this topic for a little while now") == true)
+    }
+
+    @Test("HTML reduction: blocks and <br> break lines, white space collapses, scripts vanish, entities decode")
+    func htmlReduction() throws {
+        let html = #"<p>One&nbsp;&amp;   two</p><script>var x = 1;</script><ul><li>a&#233;</li><li>b<br>c</li></ul>plain &lt;tag&gt; &hellip;"#
+        let item = try JSONSerialization.data(withJSONObject: ["id": 1, "html": html, "other": "<b>kept</b>"])
+        let output = try GalleyExecutable.run(["records", "--strip-html", "html"], input: String(decoding: item, as: UTF8.self))
+        #expect(output.lines.first?["html"] as? String == "One\u{00A0}& two\naé\nb\nc\nplain <tag> …")
+        #expect(output.lines.first?["other"] as? String == "<b>kept</b>")
+    }
+
+    @Test("Property lists: nested rows flattened depth first with depth, path and child count")
+    func propertyLists() throws {
+        let output = try GalleyExecutable.run(["records", Self.examples.appendingPathComponent("drilldown-Data.plist").path])
+        #expect(output.status == 0)
+        let lines = output.lines
+        // Counted on the file's text: one record per Title.
+        let source = try String(contentsOf: Self.examples.appendingPathComponent("drilldown-Data.plist"), encoding: .utf8)
+        #expect(lines.count == source.components(separatedBy: "<key>Title</key>").count - 1)
+        #expect(lines.prefix(4).map { "\($0["Title"]!) \($0["depth"]!) \($0["path"]!) \($0["childCount"]!)" } == [
+            "Item 1 0 1 1", "Screen A 1 1.1 0", "Item 2 0 2 1", "Screen B 1 2.1 1",
+        ])
+        #expect(lines.map { $0["id"] as? Int } == Array(1...lines.count))
+        // A child's path extends its parent's, one level deeper.
+        for (parent, child) in zip(lines, lines.dropFirst()) where (parent["childCount"] as? Int ?? 0) > 0 {
+            #expect("\(child["path"]!)".hasPrefix("\(parent["path"]!).") && child["depth"] as? Int == (parent["depth"] as? Int ?? 0) + 1)
+        }
+    }
+
+    @Test("Mapping: fields from other names and nested paths, swaps read the input as it came; kind not needed with --template")
+    func mapping() throws {
+        let item = #"{"id": 1, "headline": "A title", "author": {"name": "Ann"}, "a": "x", "b": "y"}"#
+        let output = try GalleyExecutable.run(["records", "--map", "title=headline,subtitle=author.name", "--map", "a=b,b=a"], input: item)
+        #expect(output.stdout == #"{"id":1,"headline":"A title","author":{"name":"Ann"},"a":"y","b":"x","title":"A title","subtitle":"Ann"}"# + "\n")
+        // The same text under the template's name or mapped to it measures the same.
+        let direct = try GalleyExecutable.run(["heights", "--template", "uikit.subtitle"], input: #"{"id": 1, "text": "Hello", "detail": "Ann"}"#)
+        let mapped = try GalleyExecutable.run(["heights", "--template", "uikit.subtitle", "--map", "text=headline,detail=author.name"],
+                                              input: #"{"id": 1, "headline": "Hello", "author": {"name": "Ann"}}"#)
+        #expect(direct.status == 0 && mapped.stdout == direct.stdout)
+        let bad = try GalleyExecutable.run(["heights", "--map", "title"], input: "")
+        #expect(bad.status == 64 && bad.stderr.contains("--map takes field=path pairs"))
+    }
+
+    @Test("XML is read without expanding entities or loading anything outside the file")
+    func xmlEntities() throws {
+        try withTemporaryFolder("entities") { folder in
+            let secret = folder.appendingPathComponent("secret.txt")
+            try "SECRET".write(to: secret, atomically: true, encoding: .utf8)
+            let external = """
+                <?xml version="1.0"?>
+                <!DOCTYPE r [<!ENTITY x SYSTEM "file://\(secret.path)">]>
+                <r><item><text>a &x; b</text></item></r>
+                """
+            let output = try GalleyExecutable.run(["records", "--record", "item"], input: external)
+            #expect(!output.stdout.contains("SECRET"))
+            // A billion laughs ends at once, without the billion.
+            var laughs = "<?xml version=\"1.0\"?>\n<!DOCTYPE r [<!ENTITY l0 \"ha\">"
+            for level in 1...9 { laughs += "<!ENTITY l\(level) \"" + String(repeating: "&l\(level - 1);", count: 10) + "\">" }
+            laughs += "]>\n<r><item><text>&l9;</text></item></r>"
+            let bomb = try GalleyExecutable.run(["records", "--record", "item"], input: laughs, timeout: 20)
+            #expect(!bomb.timedOut && bomb.stdout.utf8.count < 10_000)
+        }
+    }
+
+    @Test("XML errors: a malformed file gives its records before the error and the error's line; an unknown root asks for --record")
+    func xmlErrors() throws {
+        let output = try GalleyExecutable.run(["records", "--record", "item"], input: "<r>\n<item><a>1</a></item>\n<item><a>2</b></item>\n</r>\n")
+        #expect(output.status == 1)
+        let lines = output.lines
+        #expect(lines.count == 2 && lines[0]["a"] as? Int == 1)
+        #expect(lines[1]["line"] as? Int == 3 && (lines[1]["error"] as? String)?.contains("XML error") == true)
+        let unknown = try GalleyExecutable.run(["records"], input: "<response><book/></response>")
+        #expect((unknown.lines.first?["error"] as? String)?.contains("needs --record NAME") == true)
+    }
+
+    @Test("An unreadable input stops the run before any work, with one plain line and status 64")
+    func unreadableInput() throws {
+        let output = try GalleyExecutable.run(["heights", "--template", "uikit.subtitle", "/nonexistent/items.csv"])
+        #expect(output.status == 64)
+        #expect(output.stderr == "Error: cannot read /nonexistent/items.csv: No such file or directory\n")
+        #expect(output.stdout.isEmpty)
+    }
+}
