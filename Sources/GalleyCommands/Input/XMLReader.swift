@@ -29,6 +29,14 @@ final class XMLReader: RecordSource {
     /// Set when the file cannot give records (no record name for its root).
     private var stopReason: String?
     private var sawRoot = false
+    /// Qualified names by their local name's and prefix's pointers: libxml2 keeps every name
+    /// once in its dictionary, so that the same element's name need not be decoded again.
+    private var names: [NamePointers: String] = [:]
+
+    private struct NamePointers: Hashable {
+        var local: UnsafePointer<xmlChar>?
+        var prefix: UnsafePointer<xmlChar>?
+    }
 
     /// An element being read.
     private struct Element {
@@ -152,27 +160,32 @@ final class XMLReader: RecordSource {
     // MARK: - Elements to JSON
 
     private func object(for element: Element, isRecord: Bool) -> JSONObject {
-        var object = JSONObject()
+        var object = JSONObject(minimumCapacity: element.children.count + element.attributes.count)
         for (name, value) in element.attributes { object["@" + name] = .string(value) }
-        var order: [String] = []
-        var groups: [String: [Element]] = [:]
-        for child in element.children {
-            if groups[child.name] == nil { order.append(child.name) }
-            groups[child.name, default: []].append(child)
-        }
-        for name in order {
-            let group = groups[name]!
+        // Children grouped by name in the order each name first occurs: a record has few, so a
+        // scan costs less than a dictionary.
+        var done = [Bool](repeating: false, count: element.children.count)
+        for first in element.children.indices where !done[first] {
+            let name = element.children[first].name
+            var group: [Int] = [first]
+            for later in (first + 1)..<element.children.count where !done[later] && element.children[later].name == name {
+                group.append(later)
+                done[later] = true
+            }
             let isList = group.count > 1 || listNames.contains(name)
-            object[name] = isList ? .array(group.map(value(of:))) : value(of: group[0])
+            object[name] = isList ? .array(group.map { value(of: element.children[$0]) }) : value(of: element.children[first])
+            guard group.contains(where: { !element.children[$0].attributes.isEmpty }) else { continue }
             var attributeNames: [String] = []
-            for child in group { for (attribute, _) in child.attributes where !attributeNames.contains(attribute) { attributeNames.append(attribute) } }
+            for index in group { for (attribute, _) in element.children[index].attributes where !attributeNames.contains(attribute) { attributeNames.append(attribute) } }
             for attribute in attributeNames {
-                let values = group.map { child in child.attributes.first { $0.0 == attribute }.map { JSONValue.string($0.1) } ?? .null }
+                let values = group.map { index in
+                    element.children[index].attributes.first { $0.0 == attribute }.map { JSONValue.string($0.1) } ?? .null
+                }
                 object[name + "@" + attribute] = isList ? .array(values) : values[0]
             }
         }
         if isRecord {
-            for name in listNames.sorted() where groups[name] == nil { object[name] = .array([]) }
+            for name in listNames.sorted() where object[name] == nil { object[name] = .array([]) }
         } else if !element.children.isEmpty, case let text = Self.trimmed(element.text), !text.isEmpty {
             object["#text"] = .string(text)
         }
@@ -184,8 +197,11 @@ final class XMLReader: RecordSource {
         return .object(object(for: element, isRecord: false))
     }
 
+    /// The text without the white space XML allows around it (spaces, tabs, line breaks).
     private static func trimmed(_ bytes: [UInt8]) -> String {
-        String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 }
+        guard let start = bytes.firstIndex(where: { !isSpace($0) }), let end = bytes.lastIndex(where: { !isSpace($0) }) else { return "" }
+        return String(decoding: bytes[start...end], as: UTF8.self)
     }
 
     // MARK: - libxml2's handler
@@ -194,27 +210,31 @@ final class XMLReader: RecordSource {
         Unmanaged<XMLReader>.fromOpaque(context!).takeUnretainedValue()
     }
 
-    private static func qualifiedName(_ local: UnsafePointer<xmlChar>?, _ prefix: UnsafePointer<xmlChar>?) -> String {
-        let name = local.map { String(cString: $0) } ?? ""
-        guard let prefix else { return name }
-        return String(cString: prefix) + ":" + name
+    private func qualifiedName(_ local: UnsafePointer<xmlChar>?, _ prefix: UnsafePointer<xmlChar>?) -> String {
+        let key = NamePointers(local: local, prefix: prefix)
+        if let name = names[key] { return name }
+        var name = local.map { String(cString: $0) } ?? ""
+        if let prefix { name = String(cString: prefix) + ":" + name }
+        if names.count < 65_536 { names[key] = name }
+        return name
     }
 
     private static var handler: xmlSAXHandler {
         var handler = xmlSAXHandler()
         handler.initialized = XML_SAX2_MAGIC
         handler.startElementNs = { context, local, prefix, _, _, _, attributeCount, _, attributes in
+            let reader = XMLReader.reader(context)
             var pairs: [(String, String)] = []
-            if let attributes {
+            if let attributes, attributeCount > 0 {
                 // Five pointers an attribute: its local name, prefix, URI, and its value's start and end.
                 for index in 0..<Int(attributeCount) {
                     let base = index * 5
                     guard let start = attributes[base + 3], let end = attributes[base + 4] else { continue }
                     let value = String(decoding: UnsafeBufferPointer(start: start, count: end - start), as: UTF8.self)
-                    pairs.append((XMLReader.qualifiedName(attributes[base], attributes[base + 1]), value))
+                    pairs.append((reader.qualifiedName(attributes[base], attributes[base + 1]), value))
                 }
             }
-            XMLReader.reader(context).startElement(XMLReader.qualifiedName(local, prefix), attributes: pairs)
+            reader.startElement(reader.qualifiedName(local, prefix), attributes: pairs)
         }
         handler.endElementNs = { context, _, _, _ in XMLReader.reader(context).endElement() }
         handler.characters = { context, bytes, count in
