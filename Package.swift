@@ -18,6 +18,9 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        // SQLite output (on the system's libsqlite3): the maintained Swift library, with cached
+        // statements, WAL and a pool of readers for resuming.
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         // MARK: - C libraries, found with pkg-config
@@ -66,6 +69,7 @@ let package = Package(
                 "GalleyLocks",
                 "CLibXML2",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "GRDB", package: "GRDB.swift"),
             ]),
         .executableTarget(
             name: "GalleyCLI",

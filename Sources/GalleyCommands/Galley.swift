@@ -7,7 +7,11 @@ public struct Galley: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "galley",
         abstract: "Measure text and lay out rows with HarfBuzz, FreeType and ICU.",
+        version: Galley.version,
         subcommands: [Measure.self, Heights.self, Layout.self, Records.self])
 
     public init() {}
+
+    /// Galley's version, for `galley --version` and the settings a database's rows were made under.
+    public static let version = "0.5.0"
 }

@@ -7,12 +7,14 @@ import GalleyLayout
 extension Galley {
     struct Heights: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Compute row heights for items given as JSON Lines.",
+            abstract: "Compute row heights for items: JSON Lines, JSON, CSV, XML or property lists.",
             discussion: """
-                Each input line is an item {"id", "kind", …fields}. Its template is the built-in or \
+                Each input record is an item {"id", "kind", …fields}. Its template is the built-in or \
                 --templates entry for its kind, or --template for every item. For each width, one \
-                line {"id", "width", "height"} is written, in input order; a bad item gives \
-                {"id", "line", "error"} and the rest go on. The exit status is 1 if any item failed.
+                line {"id", "width", "height"} is written (a CSV line, or a row of the SQLite table \
+                `heights`), in input order; a bad item gives an error line {"id", "line", "error"} \
+                on standard error (or --errors) and the rest go on. The exit status is 1 if any \
+                item failed.
                 """)
 
         @OptionGroup var options: RowOptions
@@ -29,17 +31,37 @@ extension Galley {
             }
             // The fixed parts as byte arrays: appending a literal's UTF-8 view went element by element.
             let opening = Array(#"{"id":"#.utf8), closing = Array("}\n".utf8)
-            try options.run(keepsTextLayouts: false, command: "heights") { row, output throws(LayoutError) in
-                let heights = try row.heights()
-                // A row's lines composed in stack memory and appended at once, the id formatted
-                // once: piece by piece, appending was a fifth of the lines' cost.
-                if Self.appendLines(opening, id: row.id, middles: middles, heights: heights, closing: closing, to: &output) { return }
-                for (middle, height) in zip(middles, heights) {
-                    output.append(contentsOf: opening)
-                    JSONWriter.write(row.id, to: &output)
-                    output.append(contentsOf: middle)
-                    JSONWriter.write(height, to: &output)
-                    output.append(contentsOf: closing)
+            let snap = PixelSnapping(scale: options.scale)
+            let widths = options.widths
+            switch options.output.resolvedFormat {
+            case .jsonl:
+                try options.run(keepsTextLayouts: false, command: "heights") { row, block throws(LayoutError) in
+                    let heights = try row.heights().map(snap.callAsFunction)
+                    // A row's lines composed in stack memory and appended at once, the id formatted
+                    // once: piece by piece, appending was a fifth of the lines' cost.
+                    if Self.appendLines(opening, id: row.id, middles: middles, heights: heights, closing: closing, to: &block.bytes) { return }
+                    for (middle, height) in zip(middles, heights) {
+                        block.bytes.append(contentsOf: opening)
+                        JSONWriter.write(row.id, to: &block.bytes)
+                        block.bytes.append(contentsOf: middle)
+                        JSONWriter.write(height, to: &block.bytes)
+                        block.bytes.append(contentsOf: closing)
+                    }
+                }
+            case .csv:
+                try options.run(keepsTextLayouts: false, command: "heights") { row, block throws(LayoutError) in
+                    for (width, height) in zip(widths, try row.heights()) {
+                        CSVText.append(row.id, to: &block.bytes)
+                        block.bytes.append(UInt8(ascii: ","))
+                        JSONWriter.write(width, to: &block.bytes)
+                        block.bytes.append(UInt8(ascii: ","))
+                        JSONWriter.write(snap(height), to: &block.bytes)
+                        block.bytes.append(UInt8(ascii: "\n"))
+                    }
+                }
+            case .sqlite:
+                try options.run(keepsTextLayouts: false, command: "heights") { row, block throws(LayoutError) in
+                    for (width, height) in zip(widths, try row.heights()) { block.rows.append(row.row(width: width, height: snap(height))) }
                 }
             }
         }

@@ -20,6 +20,8 @@ extension Galley {
 
         @OptionGroup var input: InputArguments
 
+        @OptionGroup var report: ReportArguments
+
         @Option(help: "Also report heights rounded up to device pixels at this scale (1, 2 or 3).")
         var scale: Double?
 
@@ -35,7 +37,7 @@ extension Galley {
             let runner = engine.runner
             let engines = try engine.engines(count: runner.jobs)
             let scale = scale
-            try runner.runReportingFailures(input.records(), command: "measure") { line, worker, output in
+            try runner.runReportingFailures(input.records(), command: "measure", quiet: report.quiet) { line, worker, output in
                 let result = Self.measure(line, engine: engines[worker], scale: scale)
                 output += result.line
                 output.append(UInt8(ascii: "\n"))

@@ -15,6 +15,8 @@ extension Galley {
 
         @OptionGroup var input: InputArguments
 
+        @OptionGroup var report: ReportArguments
+
         @Option(help: ArgumentHelp("Fields read from other input names: field=path pairs, comma-separated; repeatable.", valueName: "pairs"))
         var map: [String] = []
 
@@ -33,7 +35,7 @@ extension Galley {
             let mapping = try FieldMapping(maps: map, htmlFields: stripHTML)
             var runner = BatchRunner()
             if let jobs { runner.jobs = jobs }
-            try runner.runReportingFailures(input.records(), command: "records") { record, _, output in
+            try runner.runReportingFailures(input.records(), command: "records", quiet: report.quiet) { record, _, output in
                 do {
                     var object = try record.object()
                     mapping.apply(to: &object)

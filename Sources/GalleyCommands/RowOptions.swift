@@ -49,6 +49,10 @@ struct RowOptions: ParsableArguments {
 
     @OptionGroup var engine: EngineOptions
 
+    @OptionGroup var output: OutputArguments
+
+    @OptionGroup var report: ReportArguments
+
     var widths: [Double] { width.split(separator: ",").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) } }
 
     func validate() throws {
@@ -72,6 +76,10 @@ struct RowOptions: ParsableArguments {
         var mapping: FieldMapping
         /// The `--template` name, the kind of items that have none.
         var forcedKind: String?
+        /// The rows a database output already holds, to skip items whose rows are current.
+        var resume: ResumeIndex?
+        /// Whether items' content fingerprints are worked out (a database keeps them).
+        var fingerprints = false
     }
 
     /// What one worker measures with, kept to itself: two cores touching the same objects
@@ -148,17 +156,47 @@ struct RowOptions: ParsableArguments {
         "\(error)".split(separator: "\n", omittingEmptySubsequences: false).map { "\(file): \($0)" }.joined(separator: "\n")
     }
 
-    /// Runs `write` for every item, writing its lines in input order; bad lines give
-    /// `{"id", "line", "error"}`. Exits 1 when any line failed. `write` measures the item it is
-    /// given and appends its lines (UTF-8, each ending in a newline).
+    /// Runs `write` for every item, handing its results to the output in input order; a record
+    /// that fails gives an error line `{"id", "line" or "record", "file", "error"}` on standard
+    /// error (or `--errors`). Exits 1 when any failed. `write` measures the item it is given and
+    /// appends its lines or rows to the block, in the output's format.
     func run(
-        keepsTextLayouts: Bool, command: String, write: @escaping @Sendable (ItemRow, inout [UInt8]) throws(LayoutError) -> Void
+        keepsTextLayouts: Bool, command: String, write: @escaping @Sendable (ItemRow, inout ResultBlock) throws(LayoutError) -> Void
     ) throws {
         let runner = engine.runner
-        let setup = try setup(keepsTextLayouts: keepsTextLayouts, workers: runner.jobs)
-        try runner.runReportingFailures(input.records(), command: command) { record, worker, output in
-            Self.rows(for: record, setup: setup, worker: setup.workers[worker], into: &output, write: write)
+        var prepared = try setup(keepsTextLayouts: keepsTextLayouts, workers: runner.jobs)
+        let sink = try output.sink(command: command, scale: scale, settings: settingsFingerprint(command: command))
+        prepared.resume = (sink as? SQLiteSink)?.resumeIndex
+        prepared.fingerprints = sink is SQLiteSink
+        let setup = prepared
+        try runner.runCommand(input.records(), sink: sink, command: command, quiet: report.quiet, cacheStatistics: {
+            setup.workers.reduce(into: (hits: 0, misses: 0)) { total, worker in
+                let statistics = worker.environment.textEngine.paragraphCacheStatistics
+                total.hits += statistics.hits
+                total.misses += statistics.misses
+            }
+        }) { record, worker, block in
+            Self.rows(for: record, setup: setup, worker: setup.workers[worker], into: &block, write: write)
         }
+    }
+
+    /// What, besides an item's content and template name, decides its rows: the templates and
+    /// stylesheet files' bytes, the options that change a layout, and Galley's version. A stored
+    /// row made under other settings is measured again.
+    func settingsFingerprint(command: String) throws -> String {
+        var fingerprint = Fingerprint()
+        fingerprint.add(Galley.version)
+        fingerprint.add(command)
+        for path in [templates, stylesheet] {
+            guard let path else { fingerprint.add("-"); continue }
+            guard let data = FileManager.default.contents(atPath: path) else { throw setupFailure("cannot read \(path)") }
+            fingerprint.add(data)
+        }
+        for option in [template ?? "", lang ?? "", direction.rawValue, map.joined(separator: ";"), stripHTML.joined(separator: ";"),
+                       engine.fontPaths.joined(separator: ";"), "\(engine.systemFonts)"] {
+            fingerprint.add(option)
+        }
+        return fingerprint.hex
     }
 
     /// An item to write, with what measures it.
@@ -167,8 +205,14 @@ struct RowOptions: ParsableArguments {
         /// The item's `id` as the input gave it.
         let id: JSONValue
         let template: CompiledTemplate
+        /// The template's name: the item's kind, or `--template`.
+        let templateName: String
         let widths: [Double]
         let worker: Worker
+        /// The record's place in the input, from 0.
+        let position: Int
+        /// The item's content fingerprint (empty unless the output keeps it).
+        let fingerprint: String
 
         /// The item measured at every width, for arranging.
         func measurements() throws(LayoutError) -> [RowMeasurement] {
@@ -179,15 +223,20 @@ struct RowOptions: ParsableArguments {
         func heights() throws(LayoutError) -> [Double] {
             try GalleyLayout.heights(item, template: template, widths: widths, environment: worker.environment, memory: worker.memory.memory)
         }
+
+        /// A database row of this item at `width`.
+        func row(width: Double, height: Double, frames: String? = nil) -> MeasuredRow {
+            MeasuredRow(id: id, position: position, template: templateName, fingerprint: fingerprint, width: width, height: height, frames: frames)
+        }
     }
 
-    /// Appends the item's lines (or its error line alone) to `output`; returns whether it failed.
+    /// Appends the item's results (or its error line alone) to `block`.
     static func rows(
-        for record: InputRecord, setup: Setup, worker: Worker, into output: inout [UInt8],
-        write: (ItemRow, inout [UInt8]) throws(LayoutError) -> Void
-    ) -> Bool {
+        for record: InputRecord, setup: Setup, worker: Worker, into block: inout ResultBlock,
+        write: (ItemRow, inout ResultBlock) throws(LayoutError) -> Void
+    ) {
         var id: JSONValue = .null
-        let start = output.count
+        let start = (bytes: block.bytes.count, rows: block.rows.count)
         do {
             var object = try record.object(names: &worker.memory.names)
             if !setup.mapping.isEmpty { setup.mapping.apply(to: &object) }
@@ -195,18 +244,35 @@ struct RowOptions: ParsableArguments {
             if case .object = record.content, object["id"] == nil { object["id"] = .integer(record.ordinal) }
             if let kind = setup.forcedKind, object["kind"] == nil { object["kind"] = .string(kind) }
             id = object["id"] ?? .null
+            let fingerprint = setup.fingerprints ? Self.fingerprint(of: object) : ""
             // The parsed object is handed over whole: the item takes it without a copy.
             let item = try Item(object: object)
             let template = try worker.forced ?? worker.registry.template(for: item)
-            try write(ItemRow(item: item, id: id, template: template, widths: setup.widths, worker: worker), &output)
-            return false
+            let templateName = setup.forcedKind ?? item.kind
+            if let resume = setup.resume, resume.isCurrent(id: id, fingerprint: fingerprint, template: templateName, widths: setup.widths) {
+                block.reused += 1
+                return
+            }
+            let row = ItemRow(item: item, id: id, template: template, templateName: templateName, widths: setup.widths, worker: worker,
+                              position: record.position, fingerprint: fingerprint)
+            try write(row, &block)
         } catch {
             // Whatever the item wrote before it failed goes: its error line stands for it.
-            output.removeSubrange(start...)
-            output += record.errorJSON(id: id, message: "\(error)")
-            output.append(UInt8(ascii: "\n"))
-            return true
+            block.bytes.removeSubrange(start.bytes...)
+            block.rows.removeSubrange(start.rows...)
+            block.errors += record.errorJSON(id: id, message: "\(error)")
+            block.errors.append(UInt8(ascii: "\n"))
+            block.failures += 1
         }
+    }
+
+    /// The fingerprint of an item's content: its members, sorted, as JSON.
+    static func fingerprint(of object: JSONObject) -> String {
+        var bytes: [UInt8] = []
+        JSONWriter.write(.object(object), to: &bytes)
+        var fingerprint = Fingerprint()
+        fingerprint.add(bytes)
+        return fingerprint.hex
     }
 }
 

@@ -32,6 +32,14 @@ enum GalleyExecutable {
                 return object
             }
         }
+
+        /// The error lines on standard error (JSON objects), without the summary line.
+        var errorLines: [[String: Any]] {
+            stderr.split(separator: "\n").compactMap { line in
+                guard line.hasPrefix("{") else { return nil }
+                return (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any]
+            }
+        }
     }
 
     /// A failure to start the executable.
@@ -53,6 +61,16 @@ enum GalleyExecutable {
     /// ``run(_:input:timeout:)`` with standard output sent to `stdout` (a file descriptor the
     /// caller opened) instead of read.
     static func run(_ arguments: [String], input: Data, stdout target: Int32?, timeout: Double = 120) throws -> Output {
+        try run(executable: url.path, arguments, input: input, stdout: target, timeout: timeout)
+    }
+
+    /// Runs `script` with `/bin/sh -c`, `$GALLEY` standing for the executable's path: for runs a
+    /// test interrupts with a signal, or pipes into another program.
+    static func shell(_ script: String, input: String = "", timeout: Double = 120) throws -> Output {
+        try run(executable: "/bin/sh", ["-c", "GALLEY='\(url.path)'\n" + script], input: Data(input.utf8), stdout: nil, timeout: timeout)
+    }
+
+    private static func run(executable: String, _ arguments: [String], input: Data, stdout target: Int32?, timeout: Double) throws -> Output {
         var toChild: [Int32] = [0, 0], fromChild: [Int32] = [0, 0], errorsFromChild: [Int32] = [0, 0]
         // Pipes made and the child spawned under one lock, each end closed on exec, so that a child
         // spawned by another test at the same moment holds none of this one's open.
@@ -67,9 +85,9 @@ enum GalleyExecutable {
         posix_spawn_file_actions_adddup2(&actions, toChild[0], 0)
         posix_spawn_file_actions_adddup2(&actions, target ?? fromChild[1], 1)
         posix_spawn_file_actions_adddup2(&actions, errorsFromChild[1], 2)
-        let argv = ([url.path] + arguments).map { strdup($0) } + [nil]
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, url.path, &actions, nil, argv, environ)
+        let spawned = posix_spawn(&pid, executable, &actions, nil, argv, environ)
         spawning.unlock()
         posix_spawn_file_actions_destroy(&actions)
         argv.forEach { free($0) }

@@ -128,6 +128,20 @@ struct InputFormatTests {
         }
     }
 
+    @Test("Nesting is bounded where the input makes it: dotted CSV names and XML records (found by FuzzInputs)")
+    func nestingBounds() throws {
+        let deepName = Array(repeating: "a", count: 33).joined(separator: ".")
+        let csv = try GalleyExecutable.run(["records", "--input-format", "csv"], input: "id,\(deepName)\n1,2\n")
+        #expect(csv.status == 1 && (csv.lines.first?["error"] as? String)?.contains("nests more than 32 levels deep") == true)
+        let fine = try GalleyExecutable.run(["records", "--input-format", "csv"], input: "id,\(deepName.dropLast(2))\n1,2\n")
+        #expect(fine.status == 0)
+        let deep = String(repeating: "<e>", count: 70) + "x" + String(repeating: "</e>", count: 70)
+        let xml = try GalleyExecutable.run(["records", "--record", "item"], input: "<r><item>\(deep)</item><item><t>ok</t></item></r>")
+        #expect(xml.status == 1)
+        #expect((xml.lines.first?["error"] as? String)?.contains("nest more than 64 deep") == true)
+        #expect(xml.lines.last?["t"] as? String == "ok")
+    }
+
     @Test("JSON arrays: elements across lines and refills, brackets inside strings, each error at its element's line")
     func jsonArrays() throws {
         // Over two of the reader's 1 MB reads, with strings that hold brackets, commas and escaped quotes.

@@ -66,7 +66,7 @@ struct MeasureCommandTests {
         #expect(messages[7].contains("column 68") && messages[7].contains("1e999 is out of range"))
         // The id of a line that is not valid JSON cannot be known.
         #expect(errors.dropFirst().map { "\($0["id"]!)" } == ["m", "f", "w", "s", "t", "b", "<null>"])
-        #expect(output.stderr.contains("8 line(s) failed"))
+        #expect(output.stderr.contains("10 records, 8 failed"))
     }
 
     @Test("Ids come back exactly as they were written, however many digits, on results and on errors")

@@ -19,8 +19,10 @@ struct RowCommandTests {
         let output = try GalleyExecutable.run(["heights", "--width", "320,375", "--scale", "2"], input: Self.items)
         #expect(output.status == 1)
         let lines = output.lines
-        #expect(lines.map { "\($0["id"]!)" } == ["m1", "m1", "2", "2", "bad", "<null>", "img", "s", "s"])
-        #expect(lines.filter { $0["error"] == nil }.map { $0["width"] as? Int } == [320, 375, 320, 375, 320, 375])
+        // Results on standard output, error lines on standard error.
+        #expect(lines.map { "\($0["id"]!)" } == ["m1", "m1", "2", "2", "s", "s"])
+        #expect(lines.map { $0["width"] as? Int } == [320, 375, 320, 375, 320, 375])
+        #expect(output.errorLines.map { "\($0["id"]!)" } == ["bad", "<null>", "img"])
         for line in lines where line["error"] == nil {
             let height = try #require(line["height"] as? Double)
             #expect(height > 0 && (height * 2).rounded() == height * 2)
@@ -33,12 +35,12 @@ struct RowCommandTests {
             #expect(line.wholeMatch(of: pattern) != nil, "\(line)")
         }
         #expect(raw.filter { $0.hasPrefix(#"{"id":2,"width":"#) }.count == 2)
-        let errors = lines.filter { $0["error"] != nil }
+        let errors = output.errorLines
         #expect(errors.map { $0["line"] as? Int } == [3, 4, 5])
         #expect((errors[0]["error"] as? String)?.contains("no template for kind 'video'") == true)
         #expect((errors[1]["error"] as? String)?.contains("invalid JSON at column 1") == true)
         #expect((errors[2]["error"] as? String)?.contains("field 'image.width' must be a number") == true)
-        #expect(output.stderr.contains("3 line(s) failed"))
+        #expect(output.stderr.contains("6 records, 3 failed"))
     }
 
     @Test("heights: over several chunks, every line before a file that fails to read is written in order, then its error")
@@ -93,10 +95,9 @@ struct RowCommandTests {
     func blankLines() throws {
         let input = "\r\n \t \n{\"id\": 1, \"kind\": \"text\", \"text\": \"One\"}\r\n\u{A0}\n  \u{A0}x\n{\"id\": 2, \"kind\": \"text\", \"text\": \"Two\"}"
         let output = try GalleyExecutable.run(["heights"], input: input)
-        let lines = output.lines
-        #expect(lines.map { "\($0["id"]!)" } == ["1", "<null>", "2"])
-        #expect(lines[1]["line"] as? Int == 5)
-        #expect(output.stderr.contains("1 line(s) failed"))
+        #expect(output.lines.map { "\($0["id"]!)" } == ["1", "2"])
+        #expect(output.errorLines.map { $0["line"] as? Int } == [5])
+        #expect(output.stderr.contains("3 records, 1 failed"))
     }
 
     @Test("layout: frames of every named node, collapsed ones at zero")
@@ -201,13 +202,14 @@ struct RowCommandTests {
             for command in ["heights", "layout"] {
                 let run = try GalleyExecutable.run([command, "--templates", images.path, "--width", "320,0"], input: rows.joined(separator: "\n"))
                 #expect(run.status == 1 && !run.stdout.contains("null"), "\(run.stderr)")
-                let lines = run.lines
+                let lines = run.lines, errors = run.errorLines
                 // A bad row gives one error line, whatever the number of widths.
-                #expect(lines.map { $0["id"] as? String } == ["huge", "far", "fine", "fine", "ages", "long", "minute", "minute"])
-                #expect((lines[0]["error"] as? String)?.contains("more than the largest length a result may have") == true)
-                #expect((lines[1]["error"] as? String)?.contains("field 'w' must be a number ≥ 0 and ≤ 1000000") == true)
-                for line in [lines[4], lines[5]] { #expect((line["error"] as? String)?.contains("field 'length'") == true, "\(line)") }
-                for line in [lines[2], lines[3], lines[6], lines[7]] {
+                #expect(lines.map { $0["id"] as? String } == ["fine", "fine", "minute", "minute"])
+                #expect(errors.map { $0["id"] as? String } == ["huge", "far", "ages", "long"])
+                #expect((errors[0]["error"] as? String)?.contains("more than the largest length a result may have") == true)
+                #expect((errors[1]["error"] as? String)?.contains("field 'w' must be a number ≥ 0 and ≤ 1000000") == true)
+                for line in [errors[2], errors[3]] { #expect((line["error"] as? String)?.contains("field 'length'") == true, "\(line)") }
+                for line in lines {
                     #expect(line["error"] == nil && (line["height"] as? Double)?.isFinite == true, "\(line)")
                 }
             }
@@ -239,11 +241,12 @@ struct RowCommandTests {
                 input: rows.joined(separator: "\n"))
             #expect(run.status == 1)
             let lines = run.lines
-            #expect(lines.map { $0["id"] as? String } == ["short", "long", nil, "runs", "fine"])
-            #expect(lines[1]["error"] as? String == "the text is 1500 UTF-16 units long, more than the limit of 1000")
-            #expect((lines[2]["error"] as? String)?.hasPrefix("the line is 50") == true && lines[2]["line"] as? Int == 3)
-            #expect(lines[3]["error"] as? String == "the text has 50 styled runs, more than the limit of 20")
-            #expect(lines[0]["error"] == nil && lines[4]["error"] == nil)
+            #expect(lines.map { $0["id"] as? String } == ["short", "fine"])
+            let errors = run.errorLines
+            #expect(errors.map { $0["id"] as? String } == ["long", nil, "runs"])
+            #expect(errors[0]["error"] as? String == "the text is 1500 UTF-16 units long, more than the limit of 1000")
+            #expect((errors[1]["error"] as? String)?.hasPrefix("the line is 50") == true && errors[1]["line"] as? Int == 3)
+            #expect(errors[2]["error"] as? String == "the text has 50 styled runs, more than the limit of 20")
 
             // A template nested deeper than the limit, and one with more nodes.
             var deep = #"{"type": "spacer"}"#
@@ -269,7 +272,7 @@ struct RowCommandTests {
         defer { close(full) }
         let run = try GalleyExecutable.run(["heights"], input: Data(Self.items.utf8), stdout: full)
         #expect(run.status == 1)
-        #expect(run.stderr.contains("cannot write the output"))
+        #expect(run.stderr.contains("cannot write standard output: No space left on device"))
     }
 
     @Test("The same input gives the same bytes with one worker or two")

@@ -22,7 +22,11 @@ struct FieldMapping: Sendable {
                 guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
                     throw RecordError("--map takes field=path pairs separated by commas (title=headline,subtitle=author.name), got '\(pair)'")
                 }
-                pairs.append((parts[0].split(separator: ".", omittingEmptySubsequences: false).map(String.init), FieldPath(parts[1])))
+                let target = parts[0].split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+                guard target.count <= CSVReader.maximumNesting else {
+                    throw RecordError("--map: '\(parts[0])' nests more than \(CSVReader.maximumNesting) levels deep")
+                }
+                pairs.append((target, FieldPath(parts[1])))
             }
         }
         self.htmlFields = htmlFields.flatMap { $0.split(separator: ",") }.map { FieldPath($0.trimmingCharacters(in: .whitespaces)) }

@@ -13,11 +13,13 @@ final class ByteInput {
     private var peekedPosition = 0
     /// The file's size in bytes when it is a regular file.
     let size: Int?
+    private let progress: ReadProgress?
 
     /// Opens `path` ("-" for standard input).
     ///
     /// - Throws: ``InputError`` naming the file and the reason (missing, unreadable, a folder).
-    init(path: String) throws {
+    init(path: String, progress: ReadProgress? = nil) throws {
+        self.progress = progress
         if path == "-" {
             name = "<stdin>"
             descriptor = STDIN_FILENO
@@ -110,7 +112,10 @@ final class ByteInput {
         guard descriptor >= 0 else { return 0 }
         while true {
             let read = Glibc.read(descriptor, buffer, count)
-            if read >= 0 { return read }
+            if read >= 0 {
+                progress?.add(read)
+                return read
+            }
             if errno != EINTR { throw InputError(file: name, reason: String(cString: strerror(errno))) }
         }
     }

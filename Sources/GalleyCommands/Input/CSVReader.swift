@@ -24,6 +24,9 @@ final class CSVReader: RecordSource {
     private var columns: [[String]]?
     private var failed = false
 
+    /// The most levels a dotted column name may nest (`a.b.c` is three).
+    static let maximumNesting = 32
+
     init(_ input: ByteInput, maximumLength: Int, delimiter: UInt8 = UInt8(ascii: ",")) {
         self.input = input
         self.maximumLength = max(maximumLength, 1)
@@ -65,6 +68,9 @@ final class CSVReader: RecordSource {
             names.append(trimmed)
         }
         columns = names.map { $0.split(separator: ".", omittingEmptySubsequences: false).map(String.init) }
+        if let deep = columns?.firstIndex(where: { $0.count > Self.maximumNesting }) {
+            return "column \(deep + 1)'s name nests more than \(Self.maximumNesting) levels deep"
+        }
         return nil
     }
 

@@ -1,5 +1,8 @@
 // The records of a list of input files, each read in its own format.
 
+import Foundation
+import Synchronization
+
 /// How records are read: the format (or none, to tell each file's), the limits on one record,
 /// and the record and list names for XML and property lists.
 struct InputOptions: Sendable {
@@ -27,10 +30,16 @@ final class InputFiles: RecordSource {
     private var current: (any RecordSource)?
     /// What opening or reading failed with after some records of this chunk were read.
     private var deferredError: (any Error)?
+    /// Records handed out so far.
+    private var handedOut = 0
+
+    /// How much of the input has been read, for a progress line.
+    let progress: ReadProgress
 
     init(paths: [String], options: InputOptions = InputOptions()) {
         pending = paths.isEmpty ? ["-"] : paths
         self.options = options
+        progress = ReadProgress(paths: pending)
     }
 
     func next(_ count: Int) throws -> [InputRecord] {
@@ -45,8 +54,12 @@ final class InputFiles: RecordSource {
                     guard !pending.isEmpty else { break }
                     current = try open(pending.removeFirst())
                 }
-                let more = try current!.next(count - records.count)
+                var more = try current!.next(count - records.count)
                 if more.isEmpty { current = nil }
+                for index in more.indices {
+                    more[index].position = handedOut
+                    handedOut += 1
+                }
                 records += more
             }
         } catch where !records.isEmpty {
@@ -58,7 +71,7 @@ final class InputFiles: RecordSource {
     }
 
     private func open(_ path: String) throws -> any RecordSource {
-        let input = try ByteInput(path: path)
+        let input = try ByteInput(path: path, progress: progress)
         let format = try options.format ?? InputFormat.named(byExtensionOf: path) ?? InputFormat.detect(input.peek(4096))
         let length = options.maximumRecordLength
         switch format {
@@ -69,5 +82,34 @@ final class InputFiles: RecordSource {
         case .xml: return XMLReader(input, recordName: options.recordName, listNames: options.listNames, maximumLength: length)
         case .plist: return try PropertyListReader(input, recordKey: options.recordName, maximumSize: options.maximumDocumentSize)
         }
+    }
+}
+
+/// The bytes read of a run's input, against their total when every input is a regular file.
+/// Read by the thread that draws progress while the reader's thread adds to it.
+final class ReadProgress: Sendable {
+    private let read = Atomic<Int>(0)
+    /// The inputs' total size; nil when one is standard input or not a regular file.
+    let total: Int?
+
+    init(paths: [String]) {
+        var total = 0
+        for path in paths {
+            var status = stat()
+            guard path != "-", stat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else {
+                self.total = nil
+                return
+            }
+            total += Int(status.st_size)
+        }
+        self.total = total
+    }
+
+    func add(_ count: Int) { read.wrappingAdd(count, ordering: .relaxed) }
+
+    /// The share of the input read, from 0 to 1, when its size is known.
+    var fraction: Double? {
+        guard let total, total > 0 else { return nil }
+        return min(1, Double(read.load(ordering: .relaxed)) / Double(total))
     }
 }

@@ -16,6 +16,8 @@ struct InputRecord: Sendable {
     /// property-list record that has none.
     var ordinal: Int
     var content: Content
+    /// The record's place among all the run's records, from 0 (set by ``InputFiles``).
+    var position = 0
 
     enum Unit: String, Sendable { case line, record }
 

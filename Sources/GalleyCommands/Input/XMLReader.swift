@@ -26,6 +26,12 @@ final class XMLReader: RecordSource {
     private var stack: [Element] = []
     private var recordLine = 0
     private var recordSize = 0
+    /// Whether the current record nests deeper than ``maximumNesting``.
+    private var tooDeep = false
+
+    /// The most levels of elements in a record: each can become an object and a list in JSON,
+    /// which the JSON parser reads back only to its depth limit.
+    static let maximumNesting = 64
     /// Set when the file cannot give records (no record name for its root).
     private var stopReason: String?
     private var sawRoot = false
@@ -137,6 +143,7 @@ final class XMLReader: RecordSource {
             recordSize = 0
         }
         recordSize += name.utf8.count + attributes.reduce(0) { $0 + $1.0.utf8.count + $1.1.utf8.count }
+        if stack.count >= Self.maximumNesting { tooDeep = true }
         stack.append(Element(name: name, attributes: recordSize > maximumLength ? [] : attributes))
     }
 
@@ -144,7 +151,11 @@ final class XMLReader: RecordSource {
         guard let element = stack.popLast() else { return }
         if stack.isEmpty {
             ordinal += 1
-            let content: InputRecord.Content = recordSize > maximumLength ? .tooLong(recordSize, limit: maximumLength) : .object(object(for: element, isRecord: true))
+            let content: InputRecord.Content =
+                recordSize > maximumLength ? .tooLong(recordSize, limit: maximumLength)
+                : tooDeep ? .invalid("the record's elements nest more than \(Self.maximumNesting) deep")
+                : .object(object(for: element, isRecord: true))
+            tooDeep = false
             ready.append(InputRecord(file: input.name, number: recordLine, ordinal: ordinal, content: content))
         } else if recordSize <= maximumLength {
             stack[stack.count - 1].children.append(element)

@@ -1,0 +1,145 @@
+// Results in a SQLite database that a later run resumes.
+
+import Foundation
+import GalleyJSON
+import GRDB
+
+/// Rows in the table `heights` of a SQLite database (through GRDB, on the system's SQLite):
+/// `id`, `width`, `scale`, `position` (the record's place in the input), `template`,
+/// `settings` (a fingerprint of what else decides the layout), `fingerprint` (of the item's
+/// content), `height` and, from `galley layout`, `frames` (JSON). Keyed by id, width and scale,
+/// so that a row is never there twice; written in one transaction per chunk of records, in WAL
+/// mode, so that a run killed at any point leaves every chunk it committed and nothing else.
+///
+/// Run again with the same input, a run measures only the items whose rows are missing or were
+/// made from other content, another template or other settings, and ends with the same table as
+/// a run that was never interrupted. Rows of items no longer in the input stay.
+final class SQLiteSink: OutputSink {
+    /// Marks a database as Galley's (`PRAGMA application_id`: "Gly1").
+    static let applicationID: Int32 = 0x476C_7931
+
+    private let pool: DatabasePool
+    private let path: String
+    private let errors: ByteStream
+    private let scale: Double
+    private let settings: String
+    /// Held for the run: a second run on the same file is refused rather than interleaved.
+    private let lock: Int32
+    /// The rows already stored, when there are any.
+    let resumeIndex: ResumeIndex?
+
+    /// Opens (or makes) the database at `path` for a run with `settings` at `scale`.
+    ///
+    /// - Throws: an exit with a usage error when the file is not Galley's, not a database, or
+    ///   in use by another run.
+    init(path: String, errors: ByteStream, scale: Double, settings: String, keepsFrames: Bool) throws {
+        self.path = path
+        self.errors = errors
+        self.scale = scale
+        self.settings = settings
+        lock = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        guard lock >= 0 else { throw setupFailure("cannot open \(path): \(String(cString: strerror(errno)))") }
+        guard flock(lock, LOCK_EX | LOCK_NB) == 0 else {
+            close(lock)
+            throw setupFailure("\(path) is in use by another galley run")
+        }
+        var configuration = Configuration()
+        configuration.journalMode = .wal
+        configuration.busyMode = .timeout(10)
+        configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA synchronous = NORMAL") }
+        do {
+            pool = try DatabasePool(path: path, configuration: configuration)
+            try pool.write { db in
+                let id = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
+                let tables = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master WHERE type = 'table'") ?? 0
+                guard id == Self.applicationID || (id == 0 && tables == 0) else {
+                    throw DatabaseError(message: "it is not a database Galley wrote (its tables are another program's)")
+                }
+                try db.execute(sql: "PRAGMA application_id = \(Self.applicationID)")
+                try db.execute(sql: """
+                    CREATE TABLE IF NOT EXISTS heights (
+                        id ANY NOT NULL, width REAL NOT NULL, scale REAL NOT NULL, position INTEGER NOT NULL,
+                        template TEXT NOT NULL, settings TEXT NOT NULL, fingerprint TEXT NOT NULL,
+                        height REAL NOT NULL, frames TEXT,
+                        PRIMARY KEY (id, width, scale)
+                    ) WITHOUT ROWID
+                    """)
+            }
+            let stored = try pool.read { db in try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM heights)") ?? false }
+            resumeIndex = stored ? ResumeIndex(pool: pool, scale: scale, settings: settings, needsFrames: keepsFrames) : nil
+        } catch let error as DatabaseError {
+            close(lock)
+            throw setupFailure("cannot use \(path): \(error.message ?? "\(error)")")
+        }
+    }
+
+    deinit { close(lock) }
+
+    func write(_ blocks: [ResultBlock]) throws {
+        do {
+            try pool.write { db in
+                let insert = try db.cachedStatement(sql: """
+                    INSERT OR REPLACE INTO heights (id, width, scale, position, template, settings, fingerprint, height, frames)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """)
+                for block in blocks {
+                    for row in block.rows {
+                        try insert.execute(arguments: [
+                            Self.databaseValue(row.id), row.width, scale, row.position, row.template, settings, row.fingerprint,
+                            row.height, row.frames,
+                        ])
+                    }
+                }
+            }
+        } catch let error as DatabaseError {
+            throw OutputError(file: path, reason: error.message ?? "\(error)")
+        }
+        let errorBytes = blocks.flatMap(\.errors)
+        if !errorBytes.isEmpty { try errors.write(errorBytes) }
+    }
+
+    func finish() throws {
+        do {
+            // The file on its own afterwards, without its write-ahead log.
+            try pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)") }
+        } catch let error as DatabaseError {
+            throw OutputError(file: path, reason: error.message ?? "\(error)")
+        }
+    }
+
+    /// An id as stored: integers as integers, anything else as its text.
+    static func databaseValue(_ id: JSONValue) -> DatabaseValue {
+        switch id {
+        case .integer(let integer): integer.databaseValue
+        case .string(let string): string.databaseValue
+        case .numeral(let digits): digits.databaseValue
+        default: "\(id)".databaseValue
+        }
+    }
+}
+
+/// The rows a database already holds, asked item by item whether they are current.
+final class ResumeIndex: Sendable {
+    private let pool: DatabasePool
+    private let scale: Double
+    private let settings: String
+    private let needsFrames: Bool
+
+    init(pool: DatabasePool, scale: Double, settings: String, needsFrames: Bool) {
+        (self.pool, self.scale, self.settings, self.needsFrames) = (pool, scale, settings, needsFrames)
+    }
+
+    /// Whether the item's rows at every width are stored, from the same content, template and
+    /// settings (and with frames, when they are wanted). Any doubt measures again.
+    func isCurrent(id: JSONValue, fingerprint: String, template: String, widths: [Double]) -> Bool {
+        let stored = try? pool.read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT width FROM heights
+                WHERE id = ? AND scale = ? AND fingerprint = ? AND template = ? AND settings = ? AND (frames IS NOT NULL OR ?)
+                """, arguments: [SQLiteSink.databaseValue(id), scale, fingerprint, template, settings, !needsFrames])
+                .map { $0[0] as Double }
+        }
+        guard let stored else { return false }
+        return Set(widths).isSubset(of: Set(stored))
+    }
+}

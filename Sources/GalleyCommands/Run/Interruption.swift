@@ -1,0 +1,45 @@
+// SIGINT and SIGTERM end a run between chunks: whole lines out, the database committed.
+
+import Dispatch
+import Foundation
+import Synchronization
+
+/// Catches SIGINT and SIGTERM for the length of a run; the runner asks ``signal`` before reading
+/// each chunk and stops there, so that the output ends with whole lines (and a database with its
+/// last whole chunk) instead of where the signal fell.
+final class Interruption {
+    private let received = Received()
+    private let sources: [any DispatchSourceSignal]
+
+    /// The signal number, set by the signal sources' handlers.
+    private final class Received: Sendable {
+        let number = Atomic<Int32>(0)
+    }
+
+    /// Starts catching the signals; ``stop()`` gives them back their default actions.
+    init() {
+        let received = received
+        sources = [SIGINT, SIGTERM].map { number in
+            Glibc.signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler { received.number.store(number, ordering: .relaxed) }
+            source.resume()
+            return source
+        }
+    }
+
+    /// The signal received, if any.
+    var signal: Int32? {
+        let number = received.number.load(ordering: .relaxed)
+        return number == 0 ? nil : number
+    }
+
+    func stop() {
+        for source in sources { source.cancel() }
+        Glibc.signal(SIGINT, SIG_DFL)
+        Glibc.signal(SIGTERM, SIG_DFL)
+    }
+
+    /// The signal's name.
+    static func name(_ number: Int32) -> String { number == SIGINT ? "SIGINT" : number == SIGTERM ? "SIGTERM" : "signal \(number)" }
+}
