@@ -2,13 +2,13 @@
 
 import ArgumentParser
 
-/// `galley measure`, `galley heights`, `galley layout` and `galley records`.
+/// `galley measure`, `heights`, `layout`, `records`, `templates` and `fonts`.
 public struct Galley: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "galley",
         abstract: "Measure text and lay out rows with HarfBuzz, FreeType and ICU.",
         version: Galley.version,
-        subcommands: [Measure.self, Heights.self, Layout.self, Records.self])
+        subcommands: [Measure.self, Heights.self, Layout.self, Records.self, Templates.self, Fonts.self])
 
     public init() {}
 

@@ -15,6 +15,9 @@ struct RowOptions: ParsableArguments {
         valueName: "pairs"))
     var map: [String] = []
 
+    @Flag(help: "A field the item's template reads that the item lacks fails the row (by default the label collapses).")
+    var strict = false
+
     @Option(name: .customLong("strip-html"), help: ArgumentHelp(
         "Fields (after --map) whose HTML is reduced to its text, entities decoded; comma-separated, repeatable.", valueName: "fields"))
     var stripHTML: [String] = []
@@ -80,6 +83,11 @@ struct RowOptions: ParsableArguments {
         var resume: ResumeIndex?
         /// Whether items' content fingerprints are worked out (a database keeps them).
         var fingerprints = false
+        /// Each kind's mapping and required fields, from the templates file.
+        var kindOptions: [String: TemplateFile.KindOptions] = [:]
+        /// The fields each kind's template reads, for `--strict` and the missing-field report.
+        var templateFields: [String: [FieldPath]] = [:]
+        var strict = false
     }
 
     /// What one worker measures with, kept to itself: two cores touching the same objects
@@ -105,19 +113,26 @@ struct RowOptions: ParsableArguments {
         let memory = MeasuringMemory()
         /// The items' member names, which every line repeats.
         var names = JSONNameCache()
+        /// For each kind, the items laid out and how many lacked each of its template's fields.
+        var missing: [String: (items: Int, counts: [Int])] = [:]
     }
 
     func setup(keepsTextLayouts: Bool, workers: Int) throws -> Setup {
         var sheet = Stylesheet.standard
         if let stylesheet {
             guard let data = FileManager.default.contents(atPath: stylesheet) else { throw setupFailure("cannot read the stylesheet \(stylesheet): \(ByteInput.problem(opening: stylesheet) ?? "unreadable")") }
-            do { sheet = try Stylesheet(json: String(decoding: data, as: UTF8.self)) }
+            do { sheet = try Stylesheet(json: TemplateFile.withoutByteOrderMark(String(decoding: data, as: UTF8.self))) }
             catch { throw setupFailure("\(stylesheet): \(error)") }
         }
         var templatesJSON: String?
+        var kindOptions: [String: TemplateFile.KindOptions] = [:]
         if let templates {
             guard let data = FileManager.default.contents(atPath: templates) else { throw setupFailure("cannot read the templates \(templates): \(ByteInput.problem(opening: templates) ?? "unreadable")") }
-            templatesJSON = String(decoding: data, as: UTF8.self)
+            do {
+                let file = try TemplateFile(text: String(decoding: data, as: UTF8.self))
+                templatesJSON = file.templatesJSON
+                kindOptions = file.options
+            } catch { throw setupFailure("\(templates): \(error)") }
         }
         let sets = try engine.engines(count: workers).map { engine throws in
             let environment = LayoutEnvironment(
@@ -126,7 +141,31 @@ struct RowOptions: ParsableArguments {
         }
         let mapping: FieldMapping
         do { mapping = try FieldMapping(maps: map, htmlFields: stripHTML) } catch { throw setupFailure(error.description) }
-        return Setup(workers: sets, widths: widths, mapping: mapping, forcedKind: template)
+        var setup = Setup(workers: sets, widths: widths, mapping: mapping, forcedKind: template)
+        setup.kindOptions = kindOptions
+        setup.strict = strict
+        // The templates by kind, as JSON: the file's, then the built-ins under their names.
+        var sources: [String: JSONValue] = [:]
+        for (name, builtIn) in BuiltInTemplates.all {
+            sources[name] = builtIn.json
+            if name.hasPrefix("three20.") { sources[String(name.dropFirst("three20.".count))] = builtIn.json }
+        }
+        if let templatesJSON, let loaded = try? Template.templatesByKind(json: templatesJSON) {
+            for (kind, template) in loaded { sources[kind] = template.json }
+            // Fonts are checked where they can be: a family no registered font has would measure
+            // in a fallback face, silently.
+            if let fonts = sets.first?.environment.textEngine.fonts {
+                let known = Set(fonts.familyNames)
+                for (kind, template) in loaded {
+                    for family in Self.families(in: template.json, stylesheet: sheet) where !known.contains(family) && !family.contains("/") {
+                        throw setupFailure("\(templates ?? ""): template '\(kind)' uses the font family '\(family)', which no registered font has; families: \(fonts.familyNames.joined(separator: ", ")) (add fonts with --fonts or --system-fonts)")
+                    }
+                }
+            }
+        }
+        if let template, let forced = sources[template] ?? BuiltInTemplates.named(template)?.json { sources[template] = forced }
+        setup.templateFields = sources.mapValues { Galley.Templates.fields(of: $0).map { FieldPath($0) } }
+        return setup
     }
 
     private func makeWorker(stylesheet sheet: Stylesheet, templatesJSON: String?, environment: LayoutEnvironment) throws -> Worker {
@@ -151,6 +190,27 @@ struct RowOptions: ParsableArguments {
         return Worker(registry: registry, forced: forced, environment: environment, memory: WorkerMemory())
     }
 
+    /// The font families a template's styles name, directly or through the stylesheet.
+    static func families(in json: JSONValue, stylesheet: Stylesheet) -> Set<String> {
+        var families: Set<String> = []
+        func visit(_ value: JSONValue) {
+            switch value {
+            case .object(let members):
+                for (key, member) in members {
+                    switch (key, member) {
+                    case ("style", .string(let name)): if let family = stylesheet.textStyles[name]?.family { families.insert(family) }
+                    case ("family", .string(let family)): families.insert(family)
+                    default: visit(member)
+                    }
+                }
+            case .array(let elements): elements.forEach(visit)
+            default: break
+            }
+        }
+        visit(json)
+        return families
+    }
+
     /// `error`'s message with `file` before each of its lines (one per bad template).
     static func located(_ error: any Error, in file: String) -> String {
         "\(error)".split(separator: "\n", omittingEmptySubsequences: false).map { "\(file): \($0)" }.joined(separator: "\n")
@@ -169,7 +229,9 @@ struct RowOptions: ParsableArguments {
         prepared.resume = (sink as? SQLiteSink)?.resumeIndex
         prepared.fingerprints = sink is SQLiteSink
         let setup = prepared
-        try runner.runCommand(input.records(), sink: sink, command: command, quiet: report.quiet, cacheStatistics: {
+        try runner.runCommand(input.records(), sink: sink, command: command, quiet: report.quiet, warnings: {
+            Self.missingFieldWarnings(setup: setup, command: command)
+        }, cacheStatistics: {
             setup.workers.reduce(into: (hits: 0, misses: 0)) { total, worker in
                 let statistics = worker.environment.textEngine.paragraphCacheStatistics
                 total.hits += statistics.hits
@@ -178,6 +240,29 @@ struct RowOptions: ParsableArguments {
         }) { record, worker, block in
             Self.rows(for: record, setup: setup, worker: setup.workers[worker], into: &block, write: write)
         }
+    }
+
+    /// A warning for each template field that more than half of its items lacked: a typo in a
+    /// field name, or items of another shape, give wrong heights without failing a row.
+    static func missingFieldWarnings(setup: Setup, command: String) -> [String] {
+        var totals: [String: (items: Int, counts: [Int])] = [:]
+        for worker in setup.workers {
+            for (kind, tally) in worker.memory.missing {
+                var total = totals[kind] ?? (0, Array(repeating: 0, count: tally.counts.count))
+                total.items += tally.items
+                for index in tally.counts.indices { total.counts[index] += tally.counts[index] }
+                totals[kind] = total
+            }
+        }
+        var warnings: [String] = []
+        for kind in totals.keys.sorted() {
+            guard let total = totals[kind], let fields = setup.templateFields[kind] else { continue }
+            for (field, missing) in zip(fields, total.counts) where missing * 2 > total.items {
+                let share = Int((Double(missing) * 100 / Double(total.items)).rounded())
+                warnings.append("galley \(command): warning: field '\(field)' of template '\(kind)' is missing in \(share)% of its \(RunReport.count(total.items)) item\(total.items == 1 ? "" : "s") (see --map, --strict)")
+            }
+        }
+        return warnings
     }
 
     /// What, besides an item's content and template name, decides its rows: the templates and
@@ -243,12 +328,27 @@ struct RowOptions: ParsableArguments {
             // A CSV, XML or property-list record without an id is known by its place in its file.
             if case .object = record.content, object["id"] == nil { object["id"] = .integer(record.ordinal) }
             if let kind = setup.forcedKind, object["kind"] == nil { object["kind"] = .string(kind) }
+            let kind: String? = if let forced = setup.forcedKind { forced } else if case .string(let kind)? = object["kind"] { kind } else { nil }
+            let options = kind.flatMap { setup.kindOptions[$0] }
+            options?.mapping.apply(to: &object)
             id = object["id"] ?? .null
             let fingerprint = setup.fingerprints ? Self.fingerprint(of: object) : ""
             // The parsed object is handed over whole: the item takes it without a copy.
             let item = try Item(object: object)
             let template = try worker.forced ?? worker.registry.template(for: item)
             let templateName = setup.forcedKind ?? item.kind
+            if let options, let missing = options.required.first(where: { item.value(at: $0) == nil }) {
+                throw LayoutError.invalidItem("field '\(missing)' is missing, and template '\(templateName)' requires it")
+            }
+            if let fields = setup.templateFields[templateName] {
+                var tally = worker.memory.missing[templateName] ?? (0, Array(repeating: 0, count: fields.count))
+                tally.items += 1
+                for (index, field) in fields.enumerated() where item.value(at: field) == nil {
+                    if setup.strict { throw LayoutError.invalidItem("field '\(field)' is missing, and template '\(templateName)' reads it (--strict)") }
+                    tally.counts[index] += 1
+                }
+                worker.memory.missing[templateName] = tally
+            }
             if let resume = setup.resume, resume.isCurrent(id: id, fingerprint: fingerprint, template: templateName, widths: setup.widths) {
                 block.reused += 1
                 return

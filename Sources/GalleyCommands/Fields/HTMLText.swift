@@ -11,7 +11,7 @@ enum HTMLText {
     static func text(of html: String) -> String {
         guard html.utf8.contains(where: { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: "&") }) else { return collapsed(html) }
         _ = initialize
-        let options = Int32(HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue | HTML_PARSE_NONET.rawValue | HTML_PARSE_NOIMPLIED.rawValue)
+        let options = Int32(HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue | HTML_PARSE_NONET.rawValue)
         let count = html.utf8.count
         guard count < Int(Int32.max),
               let document = html.withCString({ htmlReadMemory($0, Int32(count), nil, "UTF-8", options) })

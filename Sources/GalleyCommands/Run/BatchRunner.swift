@@ -43,7 +43,7 @@ struct BatchRunner {
     ///   when the output's reader went away, else 1 when any record failed; what reading or
     ///   writing threw.
     func runCommand(
-        _ source: InputFiles, sink: any OutputSink, command: String, quiet: Bool,
+        _ source: InputFiles, sink: any OutputSink, command: String, quiet: Bool, warnings: () -> [String] = { [] },
         cacheStatistics: () -> (hits: Int, misses: Int)?, transform: @Sendable (InputRecord, Int, inout ResultBlock) -> Void
     ) throws {
         let report = RunReport(command: "galley \(command)", quiet: quiet, progress: source.progress)
@@ -57,6 +57,9 @@ struct BatchRunner {
             throw error
         }
         let cache = cacheStatistics().flatMap { $0.hits + $0.misses > 0 ? Double($0.hits) / Double($0.hits + $0.misses) : nil }
+        report.clear()
+        // Warnings are not progress: --quiet keeps them.
+        for warning in warnings() { FileHandle.standardError.write(Data((warning + "\n").utf8)) }
         report.finish(statistics, cacheHitRate: cache)
         // A run cut short says so first: its failures are those of a part of the input.
         if let signal = statistics.stoppedBy { throw ExitCode(128 + signal) }

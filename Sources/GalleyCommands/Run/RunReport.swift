@@ -55,7 +55,7 @@ final class RunReport: @unchecked Sendable {
         clear()
         guard !quiet else { return }
         let seconds = elapsed
-        var text = "\(command): \(Self.count(statistics.records)) records"
+        var text = "\(command): \(Self.count(statistics.records)) record\(statistics.records == 1 ? "" : "s")"
         if statistics.failures > 0 { text += ", \(Self.count(statistics.failures)) failed" }
         if statistics.reused > 0 { text += ", \(Self.count(statistics.reused)) already current" }
         text += " in \(String(format: "%.2f", seconds)) s (\(Self.count(Int(Double(statistics.records) / max(seconds, 1e-9)))) records/s"
