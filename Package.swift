@@ -70,6 +70,7 @@ let package = Package(
                 "CLibXML2",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]),
         .executableTarget(
             name: "GalleyCLI",

@@ -58,15 +58,21 @@ extension Galley {
         }
 
         /// The item fields a template's JSON names: in labels, formats, styled runs, images,
-        /// conditions and accessories, in the order they first appear.
-        static func fields(of json: JSONValue) -> [String] {
+        /// conditions and accessories, in the order they first appear. With `displayedOnly`, only
+        /// those whose absence changes what is shown by mistake: not the fields a condition tests,
+        /// an image's source or an accessory's kind, which are there to be absent at times.
+        static func fields(of json: JSONValue, displayedOnly: Bool = false) -> [String] {
             var found: [String] = []
             func add(_ field: String) { if !found.contains(field) { found.append(field) } }
             func visit(_ value: JSONValue) {
                 switch value {
                 case .object(let members):
+                    let type = members["type"]
+                    let optional = displayedOnly && (type == .string("conditional") || type == .string("accessory"))
                     for (key, member) in members {
                         switch (key, member) {
+                        case ("field", .string) where optional, ("source", .string) where displayedOnly:
+                            break
                         case ("field", .string(let field)), ("styledField", .string(let field)), ("source", .string(let field)),
                              ("widthField", .string(let field)), ("heightField", .string(let field)):
                             add(field)

@@ -12,7 +12,7 @@ struct OutputFormatTests {
         (0..<count).map { index in
             if index == 7 { return #"{"id": "bad", "kind": "video"}"# }
             let id = index % 3 == 0 ? "\(index)" : #""m\#(index)""#
-            return #"{"id": \#(id), "kind": "message", "title": "Row \#(index), \"quoted\"", "text": "\#(String(repeating: "word ", count: index % 41))", "timestamp": "\#(index % 12):00"}"#
+            return #"{"id": \#(id), "kind": "message", "title": "Row \#(index), \"quoted\"", "caption": "Re: \#(index % 7)", "text": "\#(String(repeating: "word ", count: index % 41))", "timestamp": "\#(index % 12):00"}"#
         }.joined(separator: "\n") + "\n"
     }
 

@@ -79,14 +79,7 @@ final class CSVReader: RecordSource {
         guard fields.count == columns.count else {
             return .invalid("the record has \(fields.count) field\(fields.count == 1 ? "" : "s"), the header \(columns.count)")
         }
-        var object = JSONObject(minimumCapacity: columns.count)
-        for (index, bytes) in fields.enumerated() where !bytes.isEmpty {
-            guard let text = String(validating: bytes, as: UTF8.self) else {
-                return .invalid("field '\(columns[index].joined(separator: "."))' is not UTF-8")
-            }
-            object.setValue(TextValues.value(text), at: columns[index])
-        }
-        return .object(object)
+        return .csv(CSVRecord(fields: fields, columns: columns))
     }
 
     /// The next row's fields (nil when it is longer than the limit), the line it starts on and
@@ -109,6 +102,18 @@ final class CSVReader: RecordSource {
                     // The end of the input ends the row (an unclosed quote included: what was read stands).
                     fields.append(field)
                     return (tooLong ? nil : fields, startLine, length)
+                }
+            }
+            // A run of bytes with no meaning to CSV here is taken whole: byte by byte, the
+            // reader (which runs alone) cost more than the JSON Lines reader and parser together.
+            if !tooLong {
+                let (end, newlines) = ordinaryRun(from: position, inQuotes: inQuotes)
+                if end > position && length + (end - position) <= maximumLength {
+                    field.append(contentsOf: buffer[position..<end])
+                    length += end - position
+                    line += newlines
+                    position = end
+                    continue
                 }
             }
             let byte = buffer[position]
@@ -154,6 +159,28 @@ final class CSVReader: RecordSource {
         }
     }
 
+    /// Where the run of ordinary bytes from `start` ends (a quote, or outside quotes also a
+    /// delimiter, CR or LF, or the buffer's end), and the line feeds in it.
+    private func ordinaryRun(from start: Int, inQuotes: Bool) -> (end: Int, newlines: Int) {
+        buffer.withUnsafeBufferPointer { bytes in
+            var index = start, newlines = 0
+            let quote = UInt8(ascii: "\""), delimiter = delimiter
+            if inQuotes {
+                while index < bytes.count, bytes[index] != quote {
+                    if bytes[index] == 0x0A { newlines += 1 }
+                    index += 1
+                }
+            } else {
+                while index < bytes.count {
+                    let byte = bytes[index]
+                    if byte == delimiter || byte == 0x0A || byte == 0x0D || byte == quote { break }
+                    index += 1
+                }
+            }
+            return (index, newlines)
+        }
+    }
+
     /// The byte after `position`, reading more when it is not in `buffer`.
     private func peek() throws -> UInt8? {
         if position == buffer.count { try refill() }
@@ -173,5 +200,32 @@ final class CSVReader: RecordSource {
         } else if first && buffer.starts(with: [0xEF, 0xBB, 0xBF]) {
             position = 3
         }
+    }
+}
+
+/// A CSV row as read, made into an object on the worker that lays it out (the reader runs alone,
+/// and decoding and nesting the fields was most of its work).
+struct CSVRecord: Sendable {
+    /// The fields' bytes, as many as the header's names.
+    var fields: [[UInt8]]
+    /// The header's names, each split at its dots.
+    var columns: [[String]]
+
+    /// The record as an object: empty fields left out, numbers as numbers, dotted names nested.
+    ///
+    /// - Throws: ``RecordError`` naming a field that is not UTF-8.
+    func object() throws(RecordError) -> JSONObject {
+        var object = JSONObject(minimumCapacity: columns.count)
+        for (index, bytes) in fields.enumerated() where !bytes.isEmpty {
+            guard let text = String(validating: bytes, as: UTF8.self) else {
+                throw RecordError("field '\(columns[index].joined(separator: "."))' is not UTF-8")
+            }
+            if columns[index].count == 1 {
+                object[columns[index][0]] = TextValues.value(text)
+            } else {
+                object.setValue(TextValues.value(text), at: columns[index])
+            }
+        }
+        return object
     }
 }

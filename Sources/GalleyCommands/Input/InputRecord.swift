@@ -27,6 +27,10 @@ struct InputRecord: Sendable {
         case json(ArraySlice<UInt8>)
         /// A record already read into an object.
         case object(JSONObject)
+        /// An XML record, made into an object where it is used.
+        case xml(XMLRecord)
+        /// A CSV row, made into an object where it is used.
+        case csv(CSVRecord)
         /// A record longer than the limit, with its length in bytes: skipped, not kept.
         case tooLong(Int, limit: Int)
         /// A record that could not be read, and why.
@@ -37,6 +41,15 @@ struct InputRecord: Sendable {
     var bytes: ArraySlice<UInt8> {
         if case .json(let bytes) = content { return bytes }
         return []
+    }
+
+    /// Whether a reader made the record from a format without ids of its own (CSV, XML, property
+    /// lists), rather than handing over JSON: such a record without an id is known by its place.
+    var isFromFieldsFormat: Bool {
+        switch content {
+        case .object, .xml, .csv: true
+        default: false
+        }
     }
 
     /// For a record longer than the limit, its length; nil for the others.
@@ -75,6 +88,10 @@ struct InputRecord: Sendable {
             return object
         case .object(let object):
             return object
+        case .xml(let record):
+            return record.object()
+        case .csv(let record):
+            return try record.object()
         case .tooLong(let length, let limit):
             throw RecordError("the \(unit) is \(length) bytes long, more than the limit of \(limit)")
         case .invalid(let reason):

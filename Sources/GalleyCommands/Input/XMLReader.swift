@@ -23,7 +23,7 @@ final class XMLReader: RecordSource {
     private var finished = false
     private var ordinal = 0
     /// Elements open inside the current record (the record's element first), and its size so far.
-    private var stack: [Element] = []
+    private var stack: [XMLRecord.Element] = []
     private var recordLine = 0
     private var recordSize = 0
     /// Whether the current record nests deeper than ``maximumNesting``.
@@ -42,14 +42,6 @@ final class XMLReader: RecordSource {
     private struct NamePointers: Hashable {
         var local: UnsafePointer<xmlChar>?
         var prefix: UnsafePointer<xmlChar>?
-    }
-
-    /// An element being read.
-    private struct Element {
-        var name: String
-        var attributes: [(String, String)]
-        var children: [Element] = []
-        var text: [UInt8] = []
     }
 
     /// Elements feeds repeat, read as lists in every item.
@@ -144,7 +136,7 @@ final class XMLReader: RecordSource {
         }
         recordSize += name.utf8.count + attributes.reduce(0) { $0 + $1.0.utf8.count + $1.1.utf8.count }
         if stack.count >= Self.maximumNesting { tooDeep = true }
-        stack.append(Element(name: name, attributes: recordSize > maximumLength ? [] : attributes))
+        stack.append(XMLRecord.Element(name: name, attributes: recordSize > maximumLength ? [] : attributes))
     }
 
     private func endElement() {
@@ -154,7 +146,7 @@ final class XMLReader: RecordSource {
             let content: InputRecord.Content =
                 recordSize > maximumLength ? .tooLong(recordSize, limit: maximumLength)
                 : tooDeep ? .invalid("the record's elements nest more than \(Self.maximumNesting) deep")
-                : .object(object(for: element, isRecord: true))
+                : .xml(XMLRecord(element: element, listNames: listNames))
             tooDeep = false
             ready.append(InputRecord(file: input.name, number: recordLine, ordinal: ordinal, content: content))
         } else if recordSize <= maximumLength {
@@ -166,53 +158,6 @@ final class XMLReader: RecordSource {
         guard !stack.isEmpty else { return }
         recordSize += bytes.count
         if recordSize <= maximumLength { stack[stack.count - 1].text.append(contentsOf: bytes) }
-    }
-
-    // MARK: - Elements to JSON
-
-    private func object(for element: Element, isRecord: Bool) -> JSONObject {
-        var object = JSONObject(minimumCapacity: element.children.count + element.attributes.count)
-        for (name, value) in element.attributes { object["@" + name] = .string(value) }
-        // Children grouped by name in the order each name first occurs: a record has few, so a
-        // scan costs less than a dictionary.
-        var done = [Bool](repeating: false, count: element.children.count)
-        for first in element.children.indices where !done[first] {
-            let name = element.children[first].name
-            var group: [Int] = [first]
-            for later in (first + 1)..<element.children.count where !done[later] && element.children[later].name == name {
-                group.append(later)
-                done[later] = true
-            }
-            let isList = group.count > 1 || listNames.contains(name)
-            object[name] = isList ? .array(group.map { value(of: element.children[$0]) }) : value(of: element.children[first])
-            guard group.contains(where: { !element.children[$0].attributes.isEmpty }) else { continue }
-            var attributeNames: [String] = []
-            for index in group { for (attribute, _) in element.children[index].attributes where !attributeNames.contains(attribute) { attributeNames.append(attribute) } }
-            for attribute in attributeNames {
-                let values = group.map { index in
-                    element.children[index].attributes.first { $0.0 == attribute }.map { JSONValue.string($0.1) } ?? .null
-                }
-                object[name + "@" + attribute] = isList ? .array(values) : values[0]
-            }
-        }
-        if isRecord {
-            for name in listNames.sorted() where object[name] == nil { object[name] = .array([]) }
-        } else if !element.children.isEmpty, case let text = Self.trimmed(element.text), !text.isEmpty {
-            object["#text"] = .string(text)
-        }
-        return object
-    }
-
-    private func value(of element: Element) -> JSONValue {
-        if element.children.isEmpty { return TextValues.value(Self.trimmed(element.text)) }
-        return .object(object(for: element, isRecord: false))
-    }
-
-    /// The text without the white space XML allows around it (spaces, tabs, line breaks).
-    private static func trimmed(_ bytes: [UInt8]) -> String {
-        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 }
-        guard let start = bytes.firstIndex(where: { !isSpace($0) }), let end = bytes.lastIndex(where: { !isSpace($0) }) else { return "" }
-        return String(decoding: bytes[start...end], as: UTF8.self)
     }
 
     // MARK: - libxml2's handler
@@ -256,5 +201,69 @@ final class XMLReader: RecordSource {
         // Errors are read from the parser after each block: nothing is printed.
         handler.serror = { _, _ in }
         return handler
+    }
+}
+
+/// A record as read from XML, made into an object on the worker that lays it out (building the
+/// object took as long as parsing the XML, and the reader runs alone).
+struct XMLRecord: Sendable {
+    /// An element: its name, attributes, child elements and text.
+    struct Element: Sendable {
+        var name: String
+        var attributes: [(String, String)]
+        var children: [Element] = []
+        var text: [UInt8] = []
+    }
+
+    var element: Element
+    /// Elements read as lists whether they occur zero, one or many times.
+    var listNames: Set<String>
+
+    /// The record as an object.
+    func object() -> JSONObject { object(for: element, isRecord: true) }
+
+    fileprivate func object(for element: Element, isRecord: Bool) -> JSONObject {
+        var object = JSONObject(minimumCapacity: element.children.count + element.attributes.count)
+        for (name, value) in element.attributes { object["@" + name] = .string(value) }
+        // Children grouped by name in the order each name first occurs: a record has few, so a
+        // scan costs less than a dictionary.
+        var done = [Bool](repeating: false, count: element.children.count)
+        for first in element.children.indices where !done[first] {
+            let name = element.children[first].name
+            var group: [Int] = [first]
+            for later in (first + 1)..<element.children.count where !done[later] && element.children[later].name == name {
+                group.append(later)
+                done[later] = true
+            }
+            let isList = group.count > 1 || listNames.contains(name)
+            object[name] = isList ? .array(group.map { value(of: element.children[$0]) }) : value(of: element.children[first])
+            guard group.contains(where: { !element.children[$0].attributes.isEmpty }) else { continue }
+            var attributeNames: [String] = []
+            for index in group { for (attribute, _) in element.children[index].attributes where !attributeNames.contains(attribute) { attributeNames.append(attribute) } }
+            for attribute in attributeNames {
+                let values = group.map { index in
+                    element.children[index].attributes.first { $0.0 == attribute }.map { JSONValue.string($0.1) } ?? .null
+                }
+                object[name + "@" + attribute] = isList ? .array(values) : values[0]
+            }
+        }
+        if isRecord {
+            for name in listNames.sorted() where object[name] == nil { object[name] = .array([]) }
+        } else if !element.children.isEmpty, case let text = Self.trimmed(element.text), !text.isEmpty {
+            object["#text"] = .string(text)
+        }
+        return object
+    }
+
+    fileprivate func value(of element: Element) -> JSONValue {
+        if element.children.isEmpty { return TextValues.value(Self.trimmed(element.text)) }
+        return .object(object(for: element, isRecord: false))
+    }
+
+    /// The text without the white space XML allows around it (spaces, tabs, line breaks).
+    private static func trimmed(_ bytes: [UInt8]) -> String {
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 }
+        guard let start = bytes.firstIndex(where: { !isSpace($0) }), let end = bytes.lastIndex(where: { !isSpace($0) }) else { return "" }
+        return String(decoding: bytes[start...end], as: UTF8.self)
     }
 }

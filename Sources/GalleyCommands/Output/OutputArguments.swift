@@ -31,7 +31,7 @@ struct OutputArguments: ParsableArguments {
 
 extension OutputArguments {
     /// Where a run of `command` at `scale` writes, opened before any work starts.
-    func sink(command: String, scale: Double, settings: String) throws -> any OutputSink {
+    func sink(command: String, scale: Double, settings: Int64) throws -> any OutputSink {
         let errorStream: ByteStream
         do {
             errorStream = try errors.map(ByteStream.init(path:)) ?? ByteStream(standard: STDERR_FILENO, name: "standard error")

@@ -24,7 +24,7 @@ struct MeasuredRow: Sendable {
     var position: Int
     var template: String
     /// The item's content fingerprint (``Fingerprint``).
-    var fingerprint: String
+    var fingerprint: Int64
     var width: Double
     var height: Double
     /// The frames as JSON, for `galley layout`.

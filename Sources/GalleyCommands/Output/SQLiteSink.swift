@@ -3,11 +3,12 @@
 import Foundation
 import GalleyJSON
 import GRDB
+import GRDBSQLite
 
 /// Rows in the table `heights` of a SQLite database (through GRDB, on the system's SQLite):
 /// `id`, `width`, `scale`, `position` (the record's place in the input), `template`,
 /// `settings` (a fingerprint of what else decides the layout), `fingerprint` (of the item's
-/// content), `height` and, from `galley layout`, `frames` (JSON). Keyed by id, width and scale,
+/// content; both 64-bit hashes, as integers), `height` and, from `galley layout`, `frames` (JSON). Keyed by id, width and scale,
 /// so that a row is never there twice; written in one transaction per chunk of records, in WAL
 /// mode, so that a run killed at any point leaves every chunk it committed and nothing else.
 ///
@@ -22,7 +23,7 @@ final class SQLiteSink: OutputSink {
     private let path: String
     private let errors: ByteStream
     private let scale: Double
-    private let settings: String
+    private let settings: Int64
     /// Held for the run: a second run on the same file is refused rather than interleaved.
     private let lock: Int32
     /// The rows already stored, when there are any.
@@ -32,7 +33,7 @@ final class SQLiteSink: OutputSink {
     ///
     /// - Throws: an exit with a usage error when the file is not Galley's, not a database, or
     ///   in use by another run.
-    init(path: String, errors: ByteStream, scale: Double, settings: String, keepsFrames: Bool) throws {
+    init(path: String, errors: ByteStream, scale: Double, settings: Int64, keepsFrames: Bool) throws {
         self.path = path
         self.errors = errors
         self.scale = scale
@@ -46,7 +47,11 @@ final class SQLiteSink: OutputSink {
         var configuration = Configuration()
         configuration.journalMode = .wal
         configuration.busyMode = .timeout(10)
-        configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA synchronous = NORMAL") }
+        configuration.prepareDatabase { db in
+            // Durable at each checkpoint, consistent always; a larger log between checkpoints
+            // writes the tail pages of the table, changed by every chunk, fewer times.
+            try db.execute(sql: "PRAGMA synchronous = NORMAL; PRAGMA wal_autocheckpoint = 8192; PRAGMA cache_size = -32768")
+        }
         do {
             pool = try DatabasePool(path: path, configuration: configuration)
             try pool.write { db in
@@ -59,7 +64,7 @@ final class SQLiteSink: OutputSink {
                 try db.execute(sql: """
                     CREATE TABLE IF NOT EXISTS heights (
                         id ANY NOT NULL, width REAL NOT NULL, scale REAL NOT NULL, position INTEGER NOT NULL,
-                        template TEXT NOT NULL, settings TEXT NOT NULL, fingerprint TEXT NOT NULL,
+                        template TEXT NOT NULL, settings INTEGER NOT NULL, fingerprint INTEGER NOT NULL,
                         height REAL NOT NULL, frames TEXT,
                         PRIMARY KEY (id, width, scale)
                     ) WITHOUT ROWID
@@ -82,20 +87,52 @@ final class SQLiteSink: OutputSink {
                     INSERT OR REPLACE INTO heights (id, width, scale, position, template, settings, fingerprint, height, frames)
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """)
+                // Bound through SQLite's C API: GRDB's `StatementArguments`, an array of boxed
+                // values a row, cost as much as the insert itself on the writer, which runs alone.
+                let statement = insert.sqliteStatement
                 for block in blocks {
                     for row in block.rows {
-                        try insert.execute(arguments: [
-                            Self.databaseValue(row.id), row.width, scale, row.position, row.template, settings, row.fingerprint,
-                            row.height, row.frames,
-                        ])
+                        sqlite3_reset(statement)
+                        switch row.id {
+                        case .integer(let integer): sqlite3_bind_int64(statement, 1, Int64(integer))
+                        case .string(let text), .numeral(let text): Self.bind(text, to: statement, at: 1)
+                        default: Self.bind("\(row.id)", to: statement, at: 1)
+                        }
+                        sqlite3_bind_double(statement, 2, row.width)
+                        sqlite3_bind_double(statement, 3, scale)
+                        sqlite3_bind_int64(statement, 4, Int64(row.position))
+                        Self.bind(row.template, to: statement, at: 5)
+                        sqlite3_bind_int64(statement, 6, settings)
+                        sqlite3_bind_int64(statement, 7, row.fingerprint)
+                        sqlite3_bind_double(statement, 8, row.height)
+                        if let frames = row.frames { Self.bind(frames, to: statement, at: 9) } else { sqlite3_bind_null(statement, 9) }
+                        let status = sqlite3_step(statement)
+                        guard status == SQLITE_DONE else {
+                            throw DatabaseError(resultCode: ResultCode(rawValue: status), message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
+                        }
                     }
                 }
+                sqlite3_reset(statement)
+                sqlite3_clear_bindings(statement)
             }
         } catch let error as DatabaseError {
             throw OutputError(file: path, reason: error.message ?? "\(error)")
         }
         let errorBytes = blocks.flatMap(\.errors)
         if !errorBytes.isEmpty { try errors.write(errorBytes) }
+    }
+
+    /// Binds `text` (copied by SQLite) to the statement's parameter `index`.
+    private static func bind(_ text: String, to statement: OpaquePointer, at index: Int32) {
+        var text = text
+        text.withUTF8 { bytes in
+            guard let base = bytes.baseAddress, bytes.count > 0 else {
+                _ = sqlite3_bind_text(statement, index, "", 0, nil)
+                return
+            }
+            _ = sqlite3_bind_text(statement, index, UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self),
+                                  Int32(bytes.count), unsafeBitCast(-1, to: sqlite3_destructor_type.self))
+        }
     }
 
     func finish() throws {
@@ -122,16 +159,16 @@ final class SQLiteSink: OutputSink {
 final class ResumeIndex: Sendable {
     private let pool: DatabasePool
     private let scale: Double
-    private let settings: String
+    private let settings: Int64
     private let needsFrames: Bool
 
-    init(pool: DatabasePool, scale: Double, settings: String, needsFrames: Bool) {
+    init(pool: DatabasePool, scale: Double, settings: Int64, needsFrames: Bool) {
         (self.pool, self.scale, self.settings, self.needsFrames) = (pool, scale, settings, needsFrames)
     }
 
     /// Whether the item's rows at every width are stored, from the same content, template and
     /// settings (and with frames, when they are wanted). Any doubt measures again.
-    func isCurrent(id: JSONValue, fingerprint: String, template: String, widths: [Double]) -> Bool {
+    func isCurrent(id: JSONValue, fingerprint: Int64, template: String, widths: [Double]) -> Bool {
         let stored = try? pool.read { db in
             try Row.fetchAll(db, sql: """
                 SELECT width FROM heights

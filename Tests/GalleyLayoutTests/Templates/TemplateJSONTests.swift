@@ -68,9 +68,9 @@ struct TemplateJSONTests {
             """#
         let expected = [
             LayoutError.invalidTemplate(path: "b.root", reason: "must be a node, got null"),
-            LayoutError.invalidTemplate(path: "c.root.style", reason: "unknown text style 'headline' in stylesheet 'standard'"),
+            LayoutError.invalidTemplate(path: "c.root.style", reason: "unknown text style 'headline' in stylesheet 'standard'; its text styles: \(Stylesheet.standard.textStyles.keys.sorted().joined(separator: ", "))"),
             LayoutError.invalidTemplate(path: "d.root.type", reason: "unknown node type 'lable'; known: label, image, spacer, inset, stack, hstack, vstack, overlay, background, size, conditional, accessory"),
-            LayoutError.invalidTemplate(path: "e.root.spacing", reason: "unknown metric 'gutter' in stylesheet 'standard'"),
+            LayoutError.invalidTemplate(path: "e.root.spacing", reason: "unknown metric 'gutter' in stylesheet 'standard'; its metrics: \(Stylesheet.standard.metrics.keys.sorted().joined(separator: ", "))"),
         ]
         for _ in 0..<20 {
             var registry = TemplateRegistry()

@@ -1,0 +1,101 @@
+#!/usr/bin/env python3
+"""The batch path per input and output format, each against JSON Lines in the same run:
+`galley heights --template message` at three widths over the same message rows written as JSON
+Lines, a JSON array, CSV, XML and a property list, and from JSON Lines into CSV and SQLite.
+Rounds alternate the formats (ABAB…), so that load on the shared machine falls on all alike;
+each format's best and median wall-clock time over the rounds, and its ratio to JSON Lines, are
+printed. Then the peak resident size of 1 million and 4 million rows in each streamed format,
+to show that memory does not grow with the input.
+
+    python3 scripts/formats.py [ROWS] [ROUNDS] [--memory]   # default 200,000 rows, 5 rounds
+"""
+import json, os, plistlib, statistics, subprocess, sys, time
+from pathlib import Path
+from xml.sax.saxutils import escape
+
+here = Path(__file__).resolve().parent.parent
+arguments = [a for a in sys.argv[1:] if not a.startswith("--")]
+rows = int(arguments[0]) if arguments else 200_000
+rounds = int(arguments[1]) if len(arguments) > 1 else 5
+galley = here.parent / ".build" / "release" / "galley"
+subprocess.run(["swift", "build", "-c", "release", "--product", "galley"], cwd=here.parent, check=True, stdout=subprocess.DEVNULL)
+work = here / ".build" / "formats"
+work.mkdir(parents=True, exist_ok=True)
+
+
+def write_formats(count):
+    """The same rows in every format; returns {format: path}."""
+    source = work / f"rows-{count}.jsonl"
+    if not source.exists():
+        with open(source, "w") as out:
+            subprocess.run([sys.executable, str(here / "scripts" / "make-rows.py"), str(count)], stdout=out, check=True)
+    paths = {"jsonl": source}
+    names = ["id", "kind", "title", "caption", "text", "timestamp", "imageURL"]
+    targets = {f: work / f"rows-{count}.{f}" for f in ("json", "csv", "xml", "plist")}
+    if all(p.exists() for p in targets.values()):
+        return {**paths, **targets}
+    with open(source, encoding="utf-8") as lines, open(targets["json"], "w", encoding="utf-8") as array, \
+         open(targets["csv"], "w", encoding="utf-8", newline="") as table, open(targets["xml"], "w", encoding="utf-8") as xml:
+        import csv
+        writer = csv.writer(table)
+        writer.writerow(names)
+        array.write("[\n")
+        xml.write("<rows>\n")
+        items = []
+        for index, line in enumerate(lines):
+            row = json.loads(line)
+            array.write(("" if index == 0 else ",\n") + json.dumps(row, ensure_ascii=False))
+            writer.writerow([row.get(name, "") for name in names])
+            xml.write("<row>" + "".join(f"<{n}>{escape(str(row[n]))}</{n}>" for n in names if n in row) + "</row>\n")
+            if count <= 1_000_000:
+                items.append({n: row[n] for n in names if n in row})
+        array.write("\n]\n")
+        xml.write("</rows>\n")
+    if items:
+        with open(targets["plist"], "wb") as plist:
+            plistlib.dump({"rows": items}, plist, fmt=plistlib.FMT_BINARY)
+    return {**paths, **targets}
+
+
+def run(arguments, output=None):
+    start = time.monotonic()
+    with open(os.devnull, "w") as sink:
+        child = subprocess.Popen([str(galley), "heights", "--template", "message", "--width", "320,375,414", "--scale", "2",
+                                  "--jobs", "2", "--quiet", *arguments], stdout=sink)
+        _, status, usage = os.wait4(child.pid, 0)
+    if status != 0:
+        sys.exit(f"galley heights {' '.join(arguments)} failed (wait status {status})")
+    return time.monotonic() - start, usage.ru_maxrss / 1024
+
+
+paths = write_formats(rows)
+cases = {
+    "JSON Lines → JSON Lines": [str(paths["jsonl"])],
+    "JSON array": [str(paths["json"])],
+    "CSV": [str(paths["csv"])],
+    "XML (--record row)": ["--record", "row", str(paths["xml"])],
+    "property list (binary)": [str(paths["plist"])],
+    "→ CSV": ["-o", str(work / "out.csv"), str(paths["jsonl"])],
+    "→ SQLite": ["-o", str(work / "out.sqlite"), str(paths["jsonl"])],
+}
+times = {name: [] for name in cases}
+for _ in range(rounds):
+    for name, arguments in cases.items():
+        if name == "→ SQLite":
+            for suffix in ("", "-wal", "-shm"):
+                Path(str(work / "out.sqlite") + suffix).unlink(missing_ok=True)
+        times[name].append(run(arguments)[0])
+base = statistics.median(times["JSON Lines → JSON Lines"])
+print(f"{rows:,} message rows × 3 widths, 2 workers, {rounds} rounds alternated (best, median wall clock; median against JSON Lines):")
+for name, values in times.items():
+    median = statistics.median(values)
+    print(f"  {name:26} {min(values):6.2f} s {median:6.2f} s  {median / base:5.2f}×")
+
+if "--memory" in sys.argv:
+    print("peak resident size by input length (2 workers):")
+    for count in (1_000_000, 4_000_000):
+        formats = write_formats(count)
+        for name, arguments in [("JSON Lines", [str(formats["jsonl"])]), ("JSON array", [str(formats["json"])]),
+                                ("CSV", [str(formats["csv"])]), ("XML", ["--record", "row", str(formats["xml"])])]:
+            elapsed, peak = run(arguments)
+            print(f"  {count:>9,} rows, {name:10}: {peak:6.0f} MiB ({elapsed:.1f} s)")
