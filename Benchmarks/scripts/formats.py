@@ -57,15 +57,16 @@ def write_formats(count):
     return {**paths, **targets}
 
 
-def run(arguments, output=None):
+def run(arguments):
+    """Wall-clock seconds and peak resident MiB of one run. The peak is GNU time's: a child this
+    script forked itself would count the script's own pages from before its exec."""
     start = time.monotonic()
     with open(os.devnull, "w") as sink:
-        child = subprocess.Popen([str(galley), "heights", "--template", "message", "--width", "320,375,414", "--scale", "2",
-                                  "--jobs", "2", "--quiet", *arguments], stdout=sink)
-        _, status, usage = os.wait4(child.pid, 0)
-    if status != 0:
-        sys.exit(f"galley heights {' '.join(arguments)} failed (wait status {status})")
-    return time.monotonic() - start, usage.ru_maxrss / 1024
+        done = subprocess.run(["/usr/bin/time", "-f", "%M", str(galley), "heights", "--template", "message", "--width", "320,375,414",
+                               "--scale", "2", "--jobs", "2", "--quiet", *arguments], stdout=sink, stderr=subprocess.PIPE, text=True)
+    if done.returncode != 0:
+        sys.exit(f"galley heights {' '.join(arguments)} failed: {done.stderr[-500:]}")
+    return time.monotonic() - start, int(done.stderr.strip().splitlines()[-1]) / 1024
 
 
 paths = write_formats(rows)
@@ -85,9 +86,9 @@ for _ in range(rounds):
             for suffix in ("", "-wal", "-shm"):
                 Path(str(work / "out.sqlite") + suffix).unlink(missing_ok=True)
         times[name].append(run(arguments)[0])
-base = statistics.median(times["JSON Lines → JSON Lines"])
-print(f"{rows:,} message rows × 3 widths, 2 workers, {rounds} rounds alternated (best, median wall clock; median against JSON Lines):")
-for name, values in times.items():
+base = statistics.median(times["JSON Lines → JSON Lines"]) if rounds else 1
+if rounds: print(f"{rows:,} message rows × 3 widths, 2 workers, {rounds} rounds alternated (best, median wall clock; median against JSON Lines):")
+for name, values in (times.items() if rounds else []):
     median = statistics.median(values)
     print(f"  {name:26} {min(values):6.2f} s {median:6.2f} s  {median / base:5.2f}×")
 
