@@ -16,5 +16,13 @@ $galley heights --templates Examples/templates.json --template drilldown --width
 echo "== Book lists as XML and CSV, in one run"
 $galley heights --templates Examples/templates.json --template book --record book --width 320 --scale 2 \
   Examples/data/books-many.xml Examples/data/books.csv
+echo "== The same books into a SQLite database, queried with sqlite3 (a second run finds them current)"
+database="$(mktemp -d)/books.sqlite"
+$galley heights --templates Examples/templates.json --template book --record book --width 320,414 --scale 3 \
+  -o "$database" Examples/data/books-many.xml
+$galley heights --templates Examples/templates.json --template book --record book --width 320,414 --scale 3 \
+  -o "$database" Examples/data/books-many.xml
+sqlite3 -header -column "$database" 'SELECT id, width, height, template FROM heights ORDER BY position, width'
+rm -rf "$(dirname "$database")"
 echo "== galley measure: texts in twelve scripts (Examples/measure.jsonl; one row is deliberately bad)"
 $galley measure --scale 2 Examples/measure.jsonl || [ $? -eq 1 ]
