@@ -39,7 +39,7 @@ extension Galley {
                 do {
                     var object = try record.object()
                     mapping.apply(to: &object)
-                    if record.isFromFieldsFormat, object["id"] == nil { object["id"] = .integer(record.ordinal) }
+                    if record.isFromFieldsFormat, object["id"] == nil { object["id"] = .integer(record.position + 1) }
                     var writer = JSONWriter(appendingTo: consume output)
                     for (name, value) in object { writer.add(name, value) }
                     output = writer.finish()

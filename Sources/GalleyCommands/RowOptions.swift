@@ -225,7 +225,7 @@ struct RowOptions: ParsableArguments {
     ) throws {
         let runner = engine.runner
         var prepared = try setup(keepsTextLayouts: keepsTextLayouts, workers: runner.jobs)
-        let sink = try output.sink(command: command, scale: scale, settings: settingsFingerprint(command: command))
+        let sink = try output.sink(command: command, scale: scale, settings: settingsFingerprint(command: command), inputs: input.files)
         prepared.resume = (sink as? SQLiteSink)?.resumeIndex
         prepared.fingerprints = sink is SQLiteSink
         let setup = prepared
@@ -325,8 +325,8 @@ struct RowOptions: ParsableArguments {
         do {
             var object = try record.object(names: &worker.memory.names)
             if !setup.mapping.isEmpty { setup.mapping.apply(to: &object) }
-            // A CSV, XML or property-list record without an id is known by its place in its file.
-            if record.isFromFieldsFormat, object["id"] == nil { object["id"] = .integer(record.ordinal) }
+            // A CSV, XML or property-list record without an id is known by its place in the input.
+            if record.isFromFieldsFormat, object["id"] == nil { object["id"] = .integer(record.position + 1) }
             if let kind = setup.forcedKind, object["kind"] == nil { object["kind"] = .string(kind) }
             let kind: String? = if let forced = setup.forcedKind { forced } else if case .string(let kind)? = object["kind"] { kind } else { nil }
             let options = kind.flatMap { setup.kindOptions[$0] }

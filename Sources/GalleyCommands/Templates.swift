@@ -80,7 +80,8 @@ extension Galley {
                             // Placeholders: {field} or {field|formatter}.
                             for part in format.split(separator: "{", omittingEmptySubsequences: false).dropFirst() {
                                 guard let end = part.firstIndex(of: "}") else { continue }
-                                add(String(part[..<end].split(separator: "|")[0]).trimmingCharacters(in: .whitespaces))
+                                guard let name = part[..<end].split(separator: "|").first else { continue }
+                                add(String(name).trimmingCharacters(in: .whitespaces))
                             }
                         default:
                             visit(member)

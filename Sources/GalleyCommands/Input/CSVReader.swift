@@ -26,6 +26,8 @@ final class CSVReader: RecordSource {
 
     /// The most levels a dotted column name may nest (`a.b.c` is three).
     static let maximumNesting = 32
+    /// The most columns: each record's object is built field by field.
+    static let maximumColumns = 10_000
 
     init(_ input: ByteInput, maximumLength: Int, delimiter: UInt8 = UInt8(ascii: ",")) {
         self.input = input
@@ -59,12 +61,13 @@ final class CSVReader: RecordSource {
     /// Checks and keeps the header; what is wrong with it, if anything.
     private func header(_ fields: [[UInt8]]?) -> String? {
         guard let fields else { return "the header row is longer than the limit of \(maximumLength) bytes" }
-        var names: [String] = []
+        guard fields.count <= Self.maximumColumns else { return "the header row has \(fields.count) columns, more than \(Self.maximumColumns)" }
+        var names: [String] = [], seen: Set<String> = []
         for (index, bytes) in fields.enumerated() {
             guard let name = String(validating: bytes, as: UTF8.self) else { return "column \(index + 1)'s name is not UTF-8" }
             let trimmed = name.trimmingCharacters(in: .whitespaces)
             guard !trimmed.isEmpty else { return "column \(index + 1) of the header row has no name" }
-            if names.contains(trimmed) { return "the header row names '\(trimmed)' twice" }
+            guard seen.insert(trimmed).inserted else { return "the header row names '\(trimmed)' twice" }
             names.append(trimmed)
         }
         columns = names.map { $0.split(separator: ".", omittingEmptySubsequences: false).map(String.init) }
@@ -106,15 +109,22 @@ final class CSVReader: RecordSource {
             }
             // A run of bytes with no meaning to CSV here is taken whole: byte by byte, the
             // reader (which runs alone) cost more than the JSON Lines reader and parser together.
-            if !tooLong {
-                let (end, newlines) = ordinaryRun(from: position, inQuotes: inQuotes)
-                if end > position && length + (end - position) <= maximumLength {
+            let (end, newlines) = ordinaryRun(from: position, inQuotes: inQuotes)
+            if end > position {
+                let run = end - position
+                if tooLong {
+                    // Read past, counted: a row over the limit is skipped, not kept.
+                } else if length + run <= maximumLength {
                     field.append(contentsOf: buffer[position..<end])
-                    length += end - position
-                    line += newlines
-                    position = end
-                    continue
+                } else {
+                    tooLong = true
+                    fields = []
+                    field = []
                 }
+                length += run
+                line += newlines
+                position = end
+                continue
             }
             let byte = buffer[position]
             position += 1

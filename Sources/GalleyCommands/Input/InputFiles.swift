@@ -30,6 +30,9 @@ final class InputFiles: RecordSource {
     private var current: (any RecordSource)?
     /// What opening or reading failed with after some records of this chunk were read.
     private var deferredError: (any Error)?
+    /// The JSON text a chunk holds at most, past its first record.
+    static let chunkByteBudget = 64 << 20
+
     /// Records handed out so far.
     private var handedOut = 0
 
@@ -49,7 +52,9 @@ final class InputFiles: RecordSource {
         }
         var records: [InputRecord] = []
         do {
-            while records.count < count {
+            // A chunk stops at a byte budget too, so that long records do not make it hold the input.
+            var bytes = 0
+            while records.count < count && bytes < Self.chunkByteBudget {
                 if current == nil {
                     guard !pending.isEmpty else { break }
                     current = try open(pending.removeFirst())
@@ -59,6 +64,7 @@ final class InputFiles: RecordSource {
                 for index in more.indices {
                     more[index].position = handedOut
                     handedOut += 1
+                    bytes += more[index].bytes.count
                 }
                 records += more
             }

@@ -12,11 +12,11 @@ struct InputRecord: Sendable {
     var number: Int
     /// Whether ``number`` is a line or a record number.
     var unit: Unit = .line
-    /// The record's place among its file's records, from 1: the id of a CSV, XML or
-    /// property-list record that has none.
+    /// The record's place among its file's records, from 1.
     var ordinal: Int
     var content: Content
-    /// The record's place among all the run's records, from 0 (set by ``InputFiles``).
+    /// The record's place among all the run's records, from 0 (set by ``InputFiles``); one more
+    /// is the id of a CSV, XML or property-list record that has none.
     var position = 0
 
     enum Unit: String, Sendable { case line, record }

@@ -143,9 +143,11 @@ final class JSONArrayReader: RecordSource {
             kept = 0
         }
         let old = buffer
-        buffer = try [UInt8](unsafeUninitializedCapacity: kept + LineReader.chunkSize) { storage, count in
+        // At least as much again as is kept, so that a long element is copied a few times in all.
+        let more = max(LineReader.chunkSize, kept)
+        buffer = try [UInt8](unsafeUninitializedCapacity: kept + more) { storage, count in
             old.withUnsafeBufferPointer { if kept > 0 { storage.baseAddress!.initialize(from: $0.baseAddress! + (old.count - kept), count: kept) } }
-            count = kept + (try input.read(into: storage.baseAddress! + kept, count: LineReader.chunkSize))
+            count = kept + (try input.read(into: storage.baseAddress! + kept, count: more))
         }
         if buffer.count == kept { atEnd = true }
         start = 0

@@ -22,6 +22,11 @@ final class PropertyListReader: RecordSource {
         input.close()
         let file = input.name
         let root: Any
+        let limit = max(bytes.count, 1024) * 4
+        if let count = BinaryPropertyListGraph.expandedCount(bytes, limit: limit), count > limit {
+            records = [Self.invalid(file, "it expands to more values than its \(bytes.count) bytes hold (objects it names more than once)")]
+            return
+        }
         do {
             root = try PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil)
         } catch {
@@ -52,8 +57,28 @@ final class PropertyListReader: RecordSource {
             return
         }
         var ordinal = 0
-        flatten(list, file: file, depth: 0, path: [], ordinal: &ordinal)
+        // A binary list can name one object many times over: what flattening and converting may
+        // produce is bounded by the file's size, and its nesting by the JSON parser's depth.
+        var budget = Budget(values: limit)
+        do {
+            try flatten(list, file: file, depth: 0, path: [], ordinal: &ordinal, budget: &budget)
+        } catch {
+            records = [Self.invalid(file, "it expands to more values than its \(bytes.count) bytes hold, or nests deeper than \(Self.maximumDepth) levels (objects it names more than once)")]
+        }
     }
+
+    /// The values and depth left to a list's flattening.
+    private struct Budget {
+        var values: Int
+        struct Exceeded: Error {}
+        mutating func spend(_ count: Int = 1) throws(Exceeded) {
+            values -= count
+            if values < 0 { throw Exceeded() }
+        }
+    }
+
+    /// The deepest a property list is followed.
+    static let maximumDepth = 128
 
     func next(_ count: Int) throws -> [InputRecord] {
         let end = min(records.count, position + count)
@@ -61,8 +86,10 @@ final class PropertyListReader: RecordSource {
         return Array(records[position..<end])
     }
 
-    private func flatten(_ list: [Any], file: String, depth: Int, path: [Int], ordinal: inout Int) {
+    private func flatten(_ list: [Any], file: String, depth: Int, path: [Int], ordinal: inout Int, budget: inout Budget) throws(Budget.Exceeded) {
+        guard depth < Self.maximumDepth else { throw Budget.Exceeded() }
         for (index, element) in list.enumerated() {
+            try budget.spend()
             ordinal += 1
             let place = path + [index + 1]
             guard let dictionary = element as? [String: Any] else {
@@ -73,13 +100,17 @@ final class PropertyListReader: RecordSource {
             var object = JSONObject()
             var children: [Any] = []
             for key in dictionary.keys.sorted() {
-                if let nested = Self.dictionaries(dictionary[key]) { children += nested } else { object[key] = Self.value(dictionary[key]!) }
+                if let nested = Self.dictionaries(dictionary[key]) {
+                    children += nested
+                } else {
+                    object[key] = try Self.value(dictionary[key]!, depth: depth, budget: &budget)
+                }
             }
             object["depth"] = .integer(depth)
             object["path"] = .string(place.map(String.init).joined(separator: "."))
             object["childCount"] = .integer(children.count)
             records.append(InputRecord(file: file, number: ordinal, unit: .record, ordinal: ordinal, content: .object(object)))
-            flatten(children, file: file, depth: depth + 1, path: place, ordinal: &ordinal)
+            try flatten(children, file: file, depth: depth + 1, path: place, ordinal: &ordinal, budget: &budget)
         }
     }
 
@@ -90,7 +121,9 @@ final class PropertyListReader: RecordSource {
     }
 
     /// A property-list value as JSON: dates as ISO 8601 text, data as Base64.
-    private static func value(_ value: Any) -> JSONValue {
+    private static func value(_ value: Any, depth: Int, budget: inout Budget) throws(Budget.Exceeded) -> JSONValue {
+        try budget.spend()
+        guard depth < maximumDepth else { throw Budget.Exceeded() }
         switch value {
         case let string as String: return .string(string)
         case let bool as Bool where !(value is NSNumber): return .bool(bool)
@@ -103,9 +136,14 @@ final class PropertyListReader: RecordSource {
             }
         case let date as Date: return .string(date.formatted(.iso8601))
         case let data as Data: return .string(data.base64EncodedString())
-        case let array as [Any]: return .array(array.map(Self.value))
+        case let array as [Any]:
+            var elements: [JSONValue] = []
+            for element in array { elements.append(try Self.value(element, depth: depth + 1, budget: &budget)) }
+            return .array(elements)
         case let dictionary as [String: Any]:
-            return .object(JSONObject(dictionary.keys.sorted().map { ($0, Self.value(dictionary[$0]!)) }))
+            var members: [(String, JSONValue)] = []
+            for key in dictionary.keys.sorted() { members.append((key, try Self.value(dictionary[key]!, depth: depth + 1, budget: &budget))) }
+            return .object(JSONObject(members))
         default: return .string("\(value)")
         }
     }

@@ -26,8 +26,12 @@ final class XMLReader: RecordSource {
     private var stack: [XMLRecord.Element] = []
     private var recordLine = 0
     private var recordSize = 0
-    /// Whether the current record nests deeper than ``maximumNesting``.
+    /// Whether the current record nests deeper than ``maximumNesting``, and how many elements
+    /// deeper than that are open.
     private var tooDeep = false
+    private var skippedDepth = 0
+    /// The bytes an element is counted as besides its name, attributes and text.
+    private static let elementCost = 64
 
     /// The most levels of elements in a record: each can become an object and a list in JSON,
     /// which the JSON parser reads back only to its depth limit.
@@ -134,12 +138,23 @@ final class XMLReader: RecordSource {
             recordLine = parser.map { Int(xmlSAX2GetLineNumber($0)) } ?? 0
             recordSize = 0
         }
-        recordSize += name.utf8.count + attributes.reduce(0) { $0 + $1.0.utf8.count + $1.1.utf8.count }
-        if stack.count >= Self.maximumNesting { tooDeep = true }
+        // An element's own keeping counts too, so that empty elements cannot pile up unbounded.
+        recordSize += Self.elementCost + name.utf8.count + attributes.reduce(0) { $0 + $1.0.utf8.count + $1.1.utf8.count }
+        // Past the nesting limit nothing is kept (libxml2's push parser sets no depth limit of
+        // its own): the elements are only counted, so that their ends are matched.
+        if stack.count >= Self.maximumNesting || skippedDepth > 0 {
+            tooDeep = true
+            skippedDepth += 1
+            return
+        }
         stack.append(XMLRecord.Element(name: name, attributes: recordSize > maximumLength ? [] : attributes))
     }
 
     private func endElement() {
+        if skippedDepth > 0 {
+            skippedDepth -= 1
+            return
+        }
         guard let element = stack.popLast() else { return }
         if stack.isEmpty {
             ordinal += 1
@@ -155,7 +170,7 @@ final class XMLReader: RecordSource {
     }
 
     private func characters(_ bytes: UnsafeBufferPointer<UInt8>) {
-        guard !stack.isEmpty else { return }
+        guard !stack.isEmpty, skippedDepth == 0 else { return }
         recordSize += bytes.count
         if recordSize <= maximumLength { stack[stack.count - 1].text.append(contentsOf: bytes) }
     }
@@ -225,21 +240,23 @@ struct XMLRecord: Sendable {
     fileprivate func object(for element: Element, isRecord: Bool) -> JSONObject {
         var object = JSONObject(minimumCapacity: element.children.count + element.attributes.count)
         for (name, value) in element.attributes { object["@" + name] = .string(value) }
-        // Children grouped by name in the order each name first occurs: a record has few, so a
-        // scan costs less than a dictionary.
-        var done = [Bool](repeating: false, count: element.children.count)
-        for first in element.children.indices where !done[first] {
-            let name = element.children[first].name
-            var group: [Int] = [first]
-            for later in (first + 1)..<element.children.count where !done[later] && element.children[later].name == name {
-                group.append(later)
-                done[later] = true
-            }
+        // Children grouped by name, in the order each name first occurs.
+        var order: [String] = []
+        var groups: [String: [Int]] = [:]
+        for (index, child) in element.children.enumerated() {
+            if groups[child.name] == nil { order.append(child.name) }
+            groups[child.name, default: []].append(index)
+        }
+        for name in order {
+            let group = groups[name]!
+            let first = group[0]
             let isList = group.count > 1 || listNames.contains(name)
             object[name] = isList ? .array(group.map { value(of: element.children[$0]) }) : value(of: element.children[first])
             guard group.contains(where: { !element.children[$0].attributes.isEmpty }) else { continue }
-            var attributeNames: [String] = []
-            for index in group { for (attribute, _) in element.children[index].attributes where !attributeNames.contains(attribute) { attributeNames.append(attribute) } }
+            var attributeNames: [String] = [], seen: Set<String> = []
+            for index in group {
+                for (attribute, _) in element.children[index].attributes where seen.insert(attribute).inserted { attributeNames.append(attribute) }
+            }
             for attribute in attributeNames {
                 let values = group.map { index in
                     element.children[index].attributes.first { $0.0 == attribute }.map { JSONValue.string($0.1) } ?? .null

@@ -33,9 +33,8 @@ final class SQLiteSink: OutputSink {
     ///
     /// - Throws: an exit with a usage error when the file is not Galley's, not a database, or
     ///   in use by another run.
-    init(path: String, errors: ByteStream, scale: Double, settings: Int64, keepsFrames: Bool) throws {
+    init(path: String, errors openErrors: () throws -> ByteStream, scale: Double, settings: Int64, keepsFrames: Bool) throws {
         self.path = path
-        self.errors = errors
         self.scale = scale
         self.settings = settings
         lock = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
@@ -43,6 +42,29 @@ final class SQLiteSink: OutputSink {
         guard flock(lock, LOCK_EX | LOCK_NB) == 0 else {
             close(lock)
             throw setupFailure("\(path) is in use by another galley run")
+        }
+        // Another program's database is refused before anything is written to it (opening
+        // the pool would switch it to WAL).
+        do {
+            var look = Configuration()
+            look.readonly = true
+            let queue = try DatabaseQueue(path: path, configuration: look)
+            let (id, tables) = try queue.read { db in
+                (try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0,
+                 try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master WHERE type = 'table'") ?? 0)
+            }
+            try queue.close()
+            guard id == Self.applicationID || (id == 0 && tables == 0) else {
+                close(lock)
+                throw setupFailure("cannot use \(path): it is not a database Galley wrote (its tables are another program's)")
+            }
+        } catch let error as DatabaseError {
+            close(lock)
+            throw setupFailure("cannot use \(path): \(error.message ?? "\(error)")")
+        }
+        do { errors = try openErrors() } catch {
+            close(lock)
+            throw error
         }
         var configuration = Configuration()
         configuration.journalMode = .wal
@@ -63,7 +85,7 @@ final class SQLiteSink: OutputSink {
                 try db.execute(sql: "PRAGMA application_id = \(Self.applicationID)")
                 try db.execute(sql: """
                     CREATE TABLE IF NOT EXISTS heights (
-                        id ANY NOT NULL, width REAL NOT NULL, scale REAL NOT NULL, position INTEGER NOT NULL,
+                        id BLOB NOT NULL, width REAL NOT NULL, scale REAL NOT NULL, position INTEGER NOT NULL,
                         template TEXT NOT NULL, settings INTEGER NOT NULL, fingerprint INTEGER NOT NULL,
                         height REAL NOT NULL, frames TEXT,
                         PRIMARY KEY (id, width, scale)
@@ -78,7 +100,12 @@ final class SQLiteSink: OutputSink {
         }
     }
 
-    deinit { close(lock) }
+    deinit {
+        // The pool's connections first: closing any descriptor of the file drops the process's
+        // POSIX locks on it, SQLite's included.
+        try? pool.close()
+        close(lock)
+    }
 
     func write(_ blocks: [ResultBlock]) throws {
         do {

@@ -22,7 +22,14 @@ final class Interruption {
         sources = [SIGINT, SIGTERM].map { number in
             Glibc.signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { received.number.store(number, ordering: .relaxed) }
+            source.setEventHandler {
+                // A second signal ends the run at once (a run waiting for input that does not
+                // come checks for the first only between chunks).
+                if received.number.exchange(number, ordering: .relaxed) != 0 {
+                    Glibc.signal(number, SIG_DFL)
+                    kill(getpid(), number)
+                }
+            }
             source.resume()
             return source
         }
