@@ -6,11 +6,7 @@ import GalleyText
 
 /// The fonts, the font access, the limits on one text, and the worker count.
 struct EngineOptions: ParsableArguments {
-    @Option(name: .customLong("fonts"), help: "A font file or folder to register besides the bundled fonts (repeatable).")
-    var fontPaths: [String] = []
-
-    @Flag(help: "Also use the system's fonts (as fontconfig lists them) for lookup and fallback.")
-    var systemFonts = false
+    @OptionGroup var fonts: FontArguments
 
     @Option(help: ArgumentHelp(
         "Which font files inputs may name by path: anywhere, registered (inside --fonts folders and the bundled fonts' folder) or none.",
@@ -26,18 +22,13 @@ struct EngineOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The most styled runs in one text.", valueName: "count"))
     var maxRuns = TextLimits().maximumRuns
 
-    @Option(help: "Worker threads (default: all cores).")
-    var jobs: Int?
-
-    /// The most worker threads: far more than cores only costs memory (an engine and fonts each).
-    static let mostJobs = 256
+    @OptionGroup var workers: WorkerArguments
 
     enum FontFilePolicy: String, ExpressibleByArgument, CaseIterable {
         case anywhere, registered, none
     }
 
     func validate() throws {
-        if let jobs, !(1...Self.mostJobs).contains(jobs) { throw ValidationError("--jobs must be 1 to \(Self.mostJobs), got \(jobs)") }
         guard maxFontFileSize > 0 else { throw ValidationError("--max-font-file-size must be more than 0, got \(maxFontFileSize)") }
         guard (1...TextLimits.largestTextLength).contains(maxTextLength) else {
             throw ValidationError("--max-text-length must be 1 to \(TextLimits.largestTextLength), got \(maxTextLength)")
@@ -56,17 +47,13 @@ struct EngineOptions: ParsableArguments {
     }
 
     /// The batch runner, with its worker count.
-    var runner: BatchRunner {
-        var runner = BatchRunner()
-        if let jobs { runner.jobs = jobs }
-        return runner
-    }
+    var runner: BatchRunner { workers.runner }
 
     /// One text engine for each of `count` workers (see ``BatchRunner/textEngines(count:fonts:limits:)``).
     func engines(count: Int) throws -> [TextEngine] {
         try BatchRunner.textEngines(count: count, limits: TextLimits(maximumTextLength: maxTextLength, maximumRuns: maxRuns)) {
             do {
-                return try FontCollection(fontPaths: fontPaths, includeSystemFonts: systemFonts, access: access)
+                return try FontCollection(fontPaths: fonts.fontPaths, includeSystemFonts: fonts.systemFonts, access: access)
             } catch {
                 throw setupFailure("cannot load fonts: \(error)")
             }

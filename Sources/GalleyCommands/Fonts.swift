@@ -9,11 +9,7 @@ extension Galley {
         static let configuration = CommandConfiguration(
             abstract: "List the bundled and registered fonts: family, weight, style, file and the scripts each covers.")
 
-        @Option(name: .customLong("fonts"), help: "A font file or folder to register besides the bundled fonts (repeatable).")
-        var fontPaths: [String] = []
-
-        @Flag(help: "Also list the system's fonts (as fontconfig lists them).")
-        var systemFonts = false
+        @OptionGroup var fonts: FontArguments
 
         /// A letter of each script, to see which a face covers (from its character map).
         static let samples: [(script: String, scalar: Unicode.Scalar)] = [
@@ -23,7 +19,7 @@ extension Galley {
 
         func run() throws {
             let collection: FontCollection
-            do { collection = try FontCollection(fontPaths: fontPaths, includeSystemFonts: systemFonts) }
+            do { collection = try FontCollection(fontPaths: fonts.fontPaths, includeSystemFonts: fonts.systemFonts) }
             catch { throw setupFailure("cannot load fonts: \(error)") }
             for face in collection.faces {
                 let scripts = Self.samples.filter { face.glyph(for: $0.scalar) != nil }.map(\.script)

@@ -28,6 +28,8 @@ public enum InputReading {
         }
         options.recordName = recordName
         let files = InputFiles(paths: [path], options: options)
+        var mapping = FieldMapping()
+        mapping.everyStringIsHTML = stripHTML
         var records: [Record] = []
         while records.count < limit {
             let chunk = try files.next(min(limit - records.count, 4096))
@@ -35,9 +37,7 @@ public enum InputReading {
             for record in chunk where !record.isBlank {
                 do {
                     var object = try record.object()
-                    if stripHTML {
-                        for (name, value) in object { if case .string(let html) = value { object[name] = .string(HTMLText.text(of: html)) } }
-                    }
+                    mapping.apply(to: &object)
                     records.append(.object(object))
                 } catch {
                     records.append(.error(error.description))

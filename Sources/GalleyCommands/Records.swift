@@ -17,29 +17,17 @@ extension Galley {
 
         @OptionGroup var report: ReportArguments
 
-        @Option(help: ArgumentHelp("Fields read from other input names: field=path pairs, comma-separated; repeatable.", valueName: "pairs"))
-        var map: [String] = []
+        @OptionGroup var fields: FieldArguments
 
-        @Option(name: .customLong("strip-html"), help: ArgumentHelp("Fields whose HTML is reduced to its text; comma-separated, repeatable.", valueName: "fields"))
-        var stripHTML: [String] = []
-
-        @Option(help: "Worker threads (default: all cores).")
-        var jobs: Int?
-
-        func validate() throws {
-            do { _ = try FieldMapping(maps: map, htmlFields: stripHTML) } catch { throw ValidationError(error.description) }
-            if let jobs, !(1...EngineOptions.mostJobs).contains(jobs) { throw ValidationError("--jobs must be 1 to \(EngineOptions.mostJobs), got \(jobs)") }
-        }
+        @OptionGroup var workers: WorkerArguments
 
         func run() throws {
-            let mapping = try FieldMapping(maps: map, htmlFields: stripHTML)
-            var runner = BatchRunner()
-            if let jobs { runner.jobs = jobs }
-            try runner.runReportingFailures(input.records(), command: "records", quiet: report.quiet) { record, _, output in
+            let mapping = try fields.mapping
+            try workers.runner.runReportingFailures(input.records(), command: "records", quiet: report.quiet) { record, _, output in
                 do {
                     var object = try record.object()
                     mapping.apply(to: &object)
-                    if record.isFromFieldsFormat, object["id"] == nil { object["id"] = .integer(record.position + 1) }
+                    record.identify(&object)
                     var writer = JSONWriter(appendingTo: consume output)
                     for (name, value) in object { writer.add(name, value) }
                     output = writer.finish()

@@ -10,17 +10,10 @@ import GalleyText
 struct RowOptions: ParsableArguments {
     @OptionGroup var input: InputArguments
 
-    @Option(help: ArgumentHelp(
-        "Template fields read from other input names: field=path pairs, comma-separated (title=headline,subtitle=author.name); repeatable.",
-        valueName: "pairs"))
-    var map: [String] = []
+    @OptionGroup var fields: FieldArguments
 
     @Flag(help: "A field the item's template shows that the item lacks fails the row (by default its label collapses); fields a condition tests, image sources and accessories stay optional.")
     var strict = false
-
-    @Option(name: .customLong("strip-html"), help: ArgumentHelp(
-        "Fields (after --map) whose HTML is reduced to its text, entities decoded; comma-separated, repeatable.", valueName: "fields"))
-    var stripHTML: [String] = []
 
     @Option(help: "Lay out every item with this template (a --templates kind, or a built-in such as message or uikit.subtitle), whatever its kind.")
     var template: String?
@@ -65,7 +58,6 @@ struct RowOptions: ParsableArguments {
         }
         guard ValueRanges.scale.contains(scale) else { throw ValidationError("--scale \(ValueRanges.problem(scale, outside: ValueRanges.scale))") }
         guard maxTemplateDepth > 0 && maxTemplateNodes > 0 else { throw ValidationError("--max-template-depth and --max-template-nodes must be more than 0") }
-        do { _ = try FieldMapping(maps: map, htmlFields: stripHTML) } catch { throw ValidationError(error.description) }
         if let template, templates == nil, BuiltInTemplates.named(template) == nil {
             throw ValidationError("no built-in template '\(template)'; built-ins: \(BuiltInTemplates.all.keys.sorted().joined(separator: ", "))")
         }
@@ -88,6 +80,8 @@ struct RowOptions: ParsableArguments {
         /// The fields each kind's template shows, for `--strict` and the missing-field report.
         var templateFields: [String: [FieldPath]] = [:]
         var strict = false
+        /// The fingerprint of what, besides an item, decides its rows (see ``settingsFingerprint(command:files:)``).
+        var settings: Int64 = 0
     }
 
     /// What one worker measures with, kept to itself: two cores touching the same objects
@@ -117,46 +111,38 @@ struct RowOptions: ParsableArguments {
         var missing: [String: (items: Int, counts: [Int])] = [:]
     }
 
-    func setup(keepsTextLayouts: Bool, workers: Int) throws -> Setup {
+    func setup(keepsTextLayouts: Bool, workers: Int, command: String) throws -> Setup {
         var sheet = Stylesheet.standard
+        var stylesheetBytes: Data?
         if let stylesheet {
             guard let data = FileManager.default.contents(atPath: stylesheet) else { throw setupFailure("cannot read the stylesheet \(stylesheet): \(ByteInput.problem(opening: stylesheet) ?? "unreadable")") }
             do { sheet = try Stylesheet(json: TemplateFile.withoutByteOrderMark(String(decoding: data, as: UTF8.self))) }
             catch { throw setupFailure("\(stylesheet): \(error)") }
+            stylesheetBytes = data
         }
-        var templatesJSON: String?
-        var kindOptions: [String: TemplateFile.KindOptions] = [:]
-        if let templates {
-            guard let data = FileManager.default.contents(atPath: templates) else { throw setupFailure("cannot read the templates \(templates): \(ByteInput.problem(opening: templates) ?? "unreadable")") }
-            do {
-                let file = try TemplateFile(text: String(decoding: data, as: UTF8.self))
-                templatesJSON = file.templatesJSON
-                kindOptions = file.options
-            } catch { throw setupFailure("\(templates): \(error)") }
-        }
+        let file = try templates.map { path throws in try TemplateFile(path: path) }
         let sets = try engine.engines(count: workers).map { engine throws in
             let environment = LayoutEnvironment(
                 textEngine: engine, scale: scale, direction: direction, language: lang, keepsTextLayouts: keepsTextLayouts)
-            return try makeWorker(stylesheet: sheet, templatesJSON: templatesJSON, environment: environment)
+            return try makeWorker(stylesheet: sheet, file: file, environment: environment)
         }
-        let mapping: FieldMapping
-        do { mapping = try FieldMapping(maps: map, htmlFields: stripHTML) } catch { throw setupFailure(error.description) }
-        var setup = Setup(workers: sets, widths: widths, mapping: mapping, forcedKind: template)
-        setup.kindOptions = kindOptions
+        var setup = Setup(workers: sets, widths: widths, mapping: try fields.mapping, forcedKind: template)
+        setup.kindOptions = file?.options ?? [:]
         setup.strict = strict
+        setup.settings = settingsFingerprint(command: command, files: [file?.bytes, stylesheetBytes])
         // The templates by kind, as JSON: the file's, then the built-ins under their names.
         var sources: [String: JSONValue] = [:]
         for (name, builtIn) in BuiltInTemplates.all {
             sources[name] = builtIn.json
             if name.hasPrefix("three20.") { sources[String(name.dropFirst("three20.".count))] = builtIn.json }
         }
-        if let templatesJSON, let loaded = try? Template.templatesByKind(json: templatesJSON) {
-            for (kind, template) in loaded { sources[kind] = template.json }
+        if let file {
+            for (kind, template) in file.templates { sources[kind] = template.json }
             // Fonts are checked where they can be: a family no registered font has would measure
             // in a fallback face, silently.
             if let fonts = sets.first?.environment.textEngine.fonts {
                 let known = Set(fonts.familyNames)
-                for (kind, template) in loaded {
+                for (kind, template) in file.templates {
                     for family in Self.families(in: template.json, stylesheet: sheet) where !known.contains(family) && !family.contains("/") {
                         throw setupFailure("\(templates ?? ""): template '\(kind)' uses the font family '\(family)', which no registered font has; families: \(fonts.familyNames.joined(separator: ", ")) (add fonts with --fonts or --system-fonts)")
                     }
@@ -168,14 +154,13 @@ struct RowOptions: ParsableArguments {
         return setup
     }
 
-    private func makeWorker(stylesheet sheet: Stylesheet, templatesJSON: String?, environment: LayoutEnvironment) throws -> Worker {
+    private func makeWorker(stylesheet sheet: Stylesheet, file: TemplateFile?, environment: LayoutEnvironment) throws -> Worker {
         var registry: TemplateRegistry
         do { registry = try BuiltInTemplates.registry(stylesheet: sheet) }
         catch { throw setupFailure("the stylesheet does not suit the built-in templates: \(error)") }
-        if let templatesJSON, let templates {
+        if let file, let templates {
             let limits = TemplateLimits(maximumDepth: maxTemplateDepth, maximumNodes: maxTemplateNodes)
-            do { try registry.register(templatesJSON: templatesJSON, stylesheet: sheet, limits: limits) }
-            catch { throw setupFailure(Self.located(error, in: templates)) }
+            for (kind, compiled) in try file.compiled(stylesheet: sheet, limits: limits, path: templates) { registry.register(compiled, for: kind) }
         }
         var forced: CompiledTemplate?
         if let template {
@@ -211,11 +196,6 @@ struct RowOptions: ParsableArguments {
         return families
     }
 
-    /// `error`'s message with `file` before each of its lines (one per bad template).
-    static func located(_ error: any Error, in file: String) -> String {
-        "\(error)".split(separator: "\n", omittingEmptySubsequences: false).map { "\(file): \($0)" }.joined(separator: "\n")
-    }
-
     /// Runs `write` for every item, handing its results to the output in input order; a record
     /// that fails gives an error line `{"id", "line" or "record", "file", "error"}` on standard
     /// error (or `--errors`). Exits 1 when any failed. `write` measures the item it is given and
@@ -224,8 +204,8 @@ struct RowOptions: ParsableArguments {
         keepsTextLayouts: Bool, command: String, write: @escaping @Sendable (ItemRow, inout ResultBlock) throws(LayoutError) -> Void
     ) throws {
         let runner = engine.runner
-        var prepared = try setup(keepsTextLayouts: keepsTextLayouts, workers: runner.jobs)
-        let sink = try output.sink(command: command, scale: scale, settings: settingsFingerprint(command: command), inputs: input.files)
+        var prepared = try setup(keepsTextLayouts: keepsTextLayouts, workers: runner.jobs, command: command)
+        let sink = try output.sink(command: command, scale: scale, settings: prepared.settings, inputs: input.files)
         prepared.resume = (sink as? SQLiteSink)?.resumeIndex
         prepared.fingerprints = sink is SQLiteSink
         let setup = prepared
@@ -268,17 +248,15 @@ struct RowOptions: ParsableArguments {
     /// What, besides an item's content and template name, decides its rows: the templates and
     /// stylesheet files' bytes, the options that change a layout, and Galley's version. A stored
     /// row made under other settings is measured again.
-    func settingsFingerprint(command: String) throws -> Int64 {
+    func settingsFingerprint(command: String, files: [Data?]) -> Int64 {
         var fingerprint = Fingerprint()
         fingerprint.add(Galley.version)
         fingerprint.add(command)
-        for path in [templates, stylesheet] {
-            guard let path else { fingerprint.add("-"); continue }
-            guard let data = FileManager.default.contents(atPath: path) else { throw setupFailure("cannot read \(path)") }
-            fingerprint.add(data)
+        for data in files {
+            if let data { fingerprint.add(data) } else { fingerprint.add("-") }
         }
-        for option in [template ?? "", lang ?? "", direction.rawValue, map.joined(separator: ";"), stripHTML.joined(separator: ";"),
-                       engine.fontPaths.joined(separator: ";"), "\(engine.systemFonts)"] {
+        for option in [template ?? "", lang ?? "", direction.rawValue, fields.map.joined(separator: ";"), fields.stripHTML.joined(separator: ";"),
+                       engine.fonts.fontPaths.joined(separator: ";"), "\(engine.fonts.systemFonts)"] {
             fingerprint.add(option)
         }
         return fingerprint.value
@@ -325,8 +303,7 @@ struct RowOptions: ParsableArguments {
         do {
             var object = try record.object(names: &worker.memory.names)
             if !setup.mapping.isEmpty { setup.mapping.apply(to: &object) }
-            // A CSV, XML or property-list record without an id is known by its place in the input.
-            if record.isFromFieldsFormat, object["id"] == nil { object["id"] = .integer(record.position + 1) }
+            record.identify(&object)
             if let kind = setup.forcedKind, object["kind"] == nil { object["kind"] = .string(kind) }
             let kind: String? = if let forced = setup.forcedKind { forced } else if case .string(let kind)? = object["kind"] { kind } else { nil }
             let options = kind.flatMap { setup.kindOptions[$0] }

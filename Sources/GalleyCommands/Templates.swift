@@ -30,13 +30,8 @@ extension Galley {
         func run() throws {
             var all = BuiltInTemplates.all.sorted { $0.key < $1.key }.map { (name: $0.key, template: $0.value, origin: "built-in") }
             if let templates {
-                guard let data = FileManager.default.contents(atPath: templates) else {
-                    throw setupFailure("cannot read the templates \(templates): \(ByteInput.problem(opening: templates) ?? "unreadable")")
-                }
-                do {
-                    let loaded = try Template.templatesByKind(json: String(decoding: data, as: UTF8.self))
-                    all = loaded.map { (name: $0.kind, template: $0.template, origin: templates) } + all
-                } catch { throw setupFailure(RowOptions.located(error, in: templates)) }
+                let file = try TemplateFile(path: templates)
+                all = try file.parsed(path: templates).map { (name: $0.kind, template: $0.template, origin: templates) } + all
             }
             if let name {
                 // Built-ins answer to short names too (`message` for three20.message).

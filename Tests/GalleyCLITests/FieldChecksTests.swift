@@ -47,6 +47,9 @@ struct FieldChecksTests {
             let plain = try GalleyExecutable.run(["layout", "--templates", try Self.templates(folder)],
                                                  input: #"{"id": 1, "kind": "card", "title": "Hello & bye", "author": {"name": "Ann"}}"#)
             #expect(run.stdout == plain.stdout && !plain.stdout.isEmpty)
+            // `galley templates` reads the same file: its own members are not template nodes.
+            let listed = try GalleyExecutable.run(["templates", "--templates", file, "card"])
+            #expect(listed.status == 0 && listed.stdout.contains("fields: title, author.name"), "\(listed.stderr)")
         }
     }
 

@@ -9,8 +9,13 @@ struct FieldMapping: Sendable {
     var pairs: [(target: [String], source: FieldPath)] = []
     /// Fields (after mapping) whose HTML is reduced to its text.
     var htmlFields: [FieldPath] = []
+    /// Whether every top-level string is reduced from HTML to text, whatever its name.
+    var everyStringIsHTML = false
 
-    var isEmpty: Bool { pairs.isEmpty && htmlFields.isEmpty }
+    var isEmpty: Bool { pairs.isEmpty && htmlFields.isEmpty && !everyStringIsHTML }
+
+    /// No mapping: every field keeps its name and text.
+    init() {}
 
     /// Parses `--map` values, each `field=path[,field=path…]`.
     ///
@@ -44,6 +49,9 @@ struct FieldMapping: Sendable {
         for field in htmlFields {
             guard case .string(let html)? = field.value(in: object) else { continue }
             object.setValue(.string(HTMLText.text(of: html)), at: field.components)
+        }
+        if everyStringIsHTML {
+            for (name, value) in object { if case .string(let html) = value { object[name] = .string(HTMLText.text(of: html)) } }
         }
     }
 }

@@ -1,18 +1,22 @@
 // A templates file as `galley` reads it: templates keyed by kind, each with optional input
 // options beside it.
 
+import ArgumentParser
+import Foundation
 import GalleyJSON
 import GalleyLayout
 
-/// A templates file (`{"kind": template, …}`, with or without a UTF-8 byte order mark). Beside a
-/// template's `root`, `galley` reads three members of its own, for that kind's items:
-/// `"fields": {"title": "headline"}` (as `--map`), `"stripHTML": ["summary"]` (as
+/// A templates file (`{"kind": template, …}`, with or without a UTF-8 byte order mark), read and
+/// parsed once. Beside a template's `root`, `galley` reads three members of its own, for that
+/// kind's items: `"fields": {"title": "headline"}` (as `--map`), `"stripHTML": ["summary"]` (as
 /// `--strip-html`) and `"required": ["title"]` (a missing field fails the row).
-struct TemplateFile {
-    /// The file without the members only `galley` reads, for the template registry.
-    var templatesJSON: String
+struct TemplateFile: Sendable {
+    /// The file's templates, or why each is malformed, in its order.
+    var entries: [(kind: String, parsed: Result<Template, LayoutError>)] = []
     /// Each kind's input options.
     var options: [String: KindOptions] = [:]
+    /// The file's bytes, for the settings' fingerprint.
+    var bytes = Data()
 
     /// What a kind's items get before they are laid out.
     struct KindOptions: Sendable {
@@ -20,16 +24,31 @@ struct TemplateFile {
         var required: [FieldPath]
     }
 
-    /// Reads `text`; the errors name the kind and member at fault.
-    init(text: String) throws(RecordError) {
+    /// Reads the file at `path`; a file that cannot be read or is not a templates file is a setup
+    /// failure naming it (and, for bad templates, each by kind, in the file's order).
+    init(path: String) throws(ExitCode) {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw setupFailure("cannot read the templates \(path): \(ByteInput.problem(opening: path) ?? "unreadable")")
+        }
+        do { try self.init(text: String(decoding: data, as: UTF8.self)) } catch { throw setupFailure(Self.located(error, in: path)) }
+        bytes = data
+    }
+
+    /// Parses `text`; the errors name the kind and member at fault.
+    init(text: String) throws {
+        let text = Self.withoutByteOrderMark(text)
         let value: JSONValue
-        do { value = try JSONParser.parse(Self.withoutByteOrderMark(text)) } catch { throw RecordError("invalid JSON at \(error)") }
-        guard case .object(var kinds) = value else {
-            templatesJSON = text // the registry says what is wrong with it
+        do { value = try JSONParser.parse(text) } catch { throw RecordError("invalid JSON at \(error)") }
+        // Not an object of templates: the layer's own parser says so in its words.
+        guard case .object(let kinds) = value else {
+            entries = try Template.templatesByKind(json: text).map { ($0.kind, .success($0.template)) }
             return
         }
         for (kind, template) in kinds {
-            guard case .object(var members) = template else { continue }
+            guard case .object(var members) = template else {
+                entries.append((kind, .failure(.invalidTemplate(path: kind, reason: "expected an object, got \(template.kindName)"))))
+                continue
+            }
             var maps: [String] = [], html: [String] = [], required: [FieldPath] = []
             if let fields = members.removeValue(forKey: "fields") {
                 guard case .object(let pairs) = fields else { throw RecordError("\(kind).fields must be an object of field: input path") }
@@ -38,21 +57,46 @@ struct TemplateFile {
                     maps.append("\(target)=\(path)")
                 }
             }
-            for (key, into) in [("stripHTML", 0), ("required", 1)] {
+            for key in ["stripHTML", "required"] {
                 guard let list = members.removeValue(forKey: key) else { continue }
-                guard case .array(let elements) = list, let names = Optional(elements.compactMap { if case .string(let name) = $0 { name } else { nil } }),
-                      names.count == elements.count else { throw RecordError("\(kind).\(key) must be an array of field names") }
-                if into == 0 { html = names } else { required = names.map { FieldPath($0) } }
+                let names: [String] = if case .array(let elements) = list { elements.compactMap { if case .string(let name) = $0 { name } else { nil } } } else { [] }
+                guard case .array(let elements) = list, names.count == elements.count else { throw RecordError("\(kind).\(key) must be an array of field names") }
+                if key == "stripHTML" { html = names } else { required = names.map { FieldPath($0) } }
             }
             if !maps.isEmpty || !html.isEmpty || !required.isEmpty {
                 options[kind] = KindOptions(mapping: try FieldMapping(maps: maps, htmlFields: html), required: required)
             }
-            kinds[kind] = .object(members)
+            entries.append((kind, Result { () throws(LayoutError) in try Template(json: .object(members), name: kind) }))
         }
-        // Kind by kind, in the file's order: the registry reports bad templates in that order.
-        var writer = JSONWriter()
-        for (kind, template) in kinds { writer.add(kind, template) }
-        templatesJSON = String(decoding: writer.finish(), as: UTF8.self)
+    }
+
+    /// The templates that parse, in the file's order.
+    var templates: [(kind: String, template: Template)] {
+        entries.compactMap { kind, parsed in (try? parsed.get()).map { (kind, $0) } }
+    }
+
+    /// The templates, or a setup failure listing every malformed one.
+    func parsed(path: String) throws(ExitCode) -> [(kind: String, template: Template)] {
+        let errors = entries.compactMap { if case .failure(let error) = $0.parsed { error } else { nil } }
+        if !errors.isEmpty { throw setupFailure(Self.located(LayoutError.invalidTemplates(errors), in: path)) }
+        return templates
+    }
+
+    /// Each template compiled against `stylesheet`; every one that is malformed or does not
+    /// compile is reported, in the file's order.
+    func compiled(stylesheet: Stylesheet, limits: TemplateLimits, path: String) throws(ExitCode) -> [(kind: String, template: CompiledTemplate)] {
+        var compiled: [(kind: String, template: CompiledTemplate)] = []
+        var errors: [LayoutError] = []
+        for (kind, parsed) in entries {
+            do { compiled.append((kind, try CompiledTemplate(parsed.get(), stylesheet: stylesheet, limits: limits))) } catch { errors.append(error) }
+        }
+        if !errors.isEmpty { throw setupFailure(Self.located(LayoutError.invalidTemplates(errors), in: path)) }
+        return compiled
+    }
+
+    /// `error`'s message with `file` before each of its lines (one per bad template).
+    static func located(_ error: any Error, in file: String) -> String {
+        "\(error)".split(separator: "\n", omittingEmptySubsequences: false).map { "\(file): \($0)" }.joined(separator: "\n")
     }
 
     /// `text` without a leading UTF-8 byte order mark (files saved on Windows have one).

@@ -43,12 +43,12 @@ struct InputRecord: Sendable {
         return []
     }
 
-    /// Whether a reader made the record from a format without ids of its own (CSV, XML, property
-    /// lists), rather than handing over JSON: such a record without an id is known by its place.
-    var isFromFieldsFormat: Bool {
+    /// Gives `object`, this record's, an `id` when a reader made it from a format without ids of
+    /// its own (CSV, XML, property lists) and it has none: its place in the input, from 1.
+    func identify(_ object: inout JSONObject) {
         switch content {
-        case .object, .xml, .csv: true
-        default: false
+        case .object, .xml, .csv: if object["id"] == nil { object["id"] = .integer(position + 1) }
+        default: break
         }
     }
 
