@@ -15,7 +15,7 @@
 public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryLiteral {
     public typealias Element = (key: String, value: JSONValue)
 
-    private struct Member: Sendable {
+    fileprivate struct Member: Sendable {
         var name: String
         var value: JSONValue
         var tag: UInt64
@@ -144,9 +144,22 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
         Dictionary(members.map { ($0.name, $0.value) }, uniquingKeysWith: { $1 })
     }
 
-    public func makeIterator() -> some IteratorProtocol<Element> {
-        members.lazy.map { (key: $0.name, value: $0.value) }.makeIterator()
+    /// The members in order. A concrete type: an opaque one looked its type up at run time on
+    /// every loop over an object from another module.
+    public struct Iterator: IteratorProtocol {
+        private let members: [Member]
+        private var index = 0
+
+        fileprivate init(_ members: [Member]) { self.members = members }
+
+        public mutating func next() -> Element? {
+            guard index < members.count else { return nil }
+            defer { index += 1 }
+            return (members[index].name, members[index].value)
+        }
     }
+
+    public func makeIterator() -> Iterator { Iterator(members) }
 
     private func place(of name: String, tag: UInt64) -> Int? {
         if let places { return places[name] }

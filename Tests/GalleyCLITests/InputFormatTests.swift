@@ -240,6 +240,63 @@ struct InputFormatTests {
         }
     }
 
+    @Test("Binary property lists read as Foundation reads the same list written as XML: every type, UTF-16 text, nesting, children")
+    func binaryPropertyLists() throws {
+        try withTemporaryFolder("bplist") { folder in
+            // Python's writer, not Foundation's: it shares repeated objects, as Apple's does.
+            let made = try GalleyExecutable.shell("""
+                cd '\(folder.path)' && python3 -c "import plistlib, datetime
+                rows = [
+                  {'id': 1, 'title': 'Grüße 😀 עברית', 'when': datetime.datetime(2020, 1, 2, 3, 4, 5), 'blob': b'\\x00\\x01\\xff', 'on': True, 'off': False,
+                   'ratio': 0.1, 'neg': -5, 'big': 2**40, 'min': -2**63, 'max': 2**63 - 1, 'nested': {'z': 1, 'a': [1, 'two', 3.5, {'k': 'v'}]},
+                   'empty': [], 'emptyDict': {}, 'children': [{'title': 'child', 'leaf': [{'title': 'grandchild'}]}], 'small': 255, 'short': 65535},
+                  {'id': 2, 'title': 'x' * 20, 'nested': {'b': {'c': {'d': [[], [[1]]]}}}},
+                  'not a dictionary',
+                  {'id': 3, 'kind': 'text', 'title': 't', 'other': [{'a': 1}, {'b': 2}], 'children': [{'c': 3}]},
+                ]
+                for name, kind in (('binary.plist', plistlib.FMT_BINARY), ('xml.plist', plistlib.FMT_XML)):
+                    open(name, 'wb').write(plistlib.dumps({'Rows': rows}, fmt=kind))"
+                """)
+            #expect(made.status == 0, "\(made.stderr)")
+            let binary = try GalleyExecutable.run(["records", "--record", "Rows", folder.appendingPathComponent("binary.plist").path])
+            let xml = try GalleyExecutable.run(["records", "--record", "Rows", folder.appendingPathComponent("xml.plist").path])
+            #expect(binary.status == 1 && binary.lines.count == 9)
+            #expect(binary.stdout == xml.stdout.replacingOccurrences(of: "xml.plist", with: "binary.plist"))
+            let first = binary.stdout.split(separator: "\n").first.map(String.init) ?? ""
+            #expect(first.contains(#""title":"Grüße 😀 עברית""#) && first.contains(#""when":"2020-01-02T03:04:05Z""#), "\(first)")
+            #expect(first.contains(#""min":-9223372036854775808"#) && first.contains(#""blob":"AAH/""#))
+            // Children in the order of their keys: "children" before "other".
+            #expect(binary.lines.suffix(4).map { $0["path"] as? String } == ["4", "4.1", "4.2", "4.3"])
+            #expect(binary.lines.suffix(3).map { ($0["c"] ?? $0["a"] ?? $0["b"]) as? Int } == [3, 1, 2])
+        }
+    }
+
+    @Test("A malformed binary property list is an error naming the file, whatever byte is wrong; nothing crashes")
+    func malformedBinaryPropertyLists() throws {
+        try withTemporaryFolder("bad-bplist") { folder in
+            let good = try PropertyListSerialization.data(fromPropertyList: ["Items": Self.items], format: .binary, options: 0)
+            let path = folder.appendingPathComponent("bad.plist").path
+            // Every byte of the trailer and a spread of the objects, set to 0xFF; then cut short.
+            var cases = (good.count - 32..<good.count).map { index in var bytes = [UInt8](good); bytes[index] = 0xFF; return bytes }
+            cases += stride(from: 8, to: good.count - 32, by: max(1, (good.count - 40) / 40)).map { index in var bytes = [UInt8](good); bytes[index] = 0xFF; return bytes }
+            cases += [Array(good.prefix(good.count / 2)), Array(good.prefix(40)), Array("bplist00".utf8)]
+            // Made by hand: [{"t": "\u{D83D}A"}], a lone surrogate in UTF-16 text, read as U+FFFD.
+            let surrogate: [UInt8] = Array("bplist00".utf8) + [0xA1, 1, 0xD1, 2, 3, 0x51, 0x74, 0x62, 0xD8, 0x3D, 0x00, 0x41]
+                + [8, 10, 13, 15] + [0, 0, 0, 0, 0, 0, 1, 1] + [0, 0, 0, 0, 0, 0, 0, 4] + [UInt8](repeating: 0, count: 8) + [0, 0, 0, 0, 0, 0, 0, 20]
+            try Data(surrogate).write(to: URL(fileURLWithPath: path))
+            let read = try GalleyExecutable.run(["records", path])
+            #expect(read.status == 0 && read.stdout.hasPrefix(#"{"t":"\#u{FFFD}A","depth":0"#), "\(read.stdout) \(read.stderr)")
+            for bytes in cases {
+                try Data(bytes).write(to: URL(fileURLWithPath: path))
+                let run = try GalleyExecutable.run(["records", path], timeout: 60)
+                #expect(!run.timedOut && (run.status == 0 || run.status == 1), "\(run.stderr)")
+                for line in run.lines where line["error"] != nil {
+                    #expect(line["file"] as? String == path)
+                }
+            }
+        }
+    }
+
     @Test("Mapping: fields from other names and nested paths, swaps read the input as it came; kind not needed with --template")
     func mapping() throws {
         let item = #"{"id": 1, "headline": "A title", "author": {"name": "Ann"}, "a": "x", "b": "y"}"#

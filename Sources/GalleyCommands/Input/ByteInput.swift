@@ -97,6 +97,17 @@ final class ByteInput {
     /// - Throws: ``InputError`` when reading fails or the rest is longer than `limit`.
     func readAll(limit: Int) throws -> [UInt8] {
         var bytes: [UInt8] = []
+        // A regular file's size known, its bytes are read in place; only what it grew by since
+        // is read through a block.
+        if let size, size > 0, size <= limit {
+            bytes = try [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+                while count < size {
+                    let read = try self.read(into: buffer.baseAddress! + count, count: size - count)
+                    if read == 0 { break }
+                    count += read
+                }
+            }
+        }
         var block = [UInt8](repeating: 0, count: 1 << 20)
         while true {
             let read = try block.withUnsafeMutableBufferPointer { try self.read(into: $0.baseAddress!, count: $0.count) }

@@ -86,7 +86,7 @@ final class InputFiles: RecordSource {
         case .csv: return CSVReader(input, maximumLength: length)
         case .tsv: return CSVReader(input, maximumLength: length, delimiter: 0x09)
         case .xml: return XMLReader(input, recordName: options.recordName, listNames: options.listNames, maximumLength: length)
-        case .plist: return try PropertyListReader(input, recordKey: options.recordName, maximumSize: options.maximumDocumentSize)
+        case .plist: return try PropertyLists.reader(input, recordKey: options.recordName, maximumSize: options.maximumDocumentSize)
         }
     }
 }

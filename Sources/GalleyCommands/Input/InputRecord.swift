@@ -31,6 +31,8 @@ struct InputRecord: Sendable {
         case xml(XMLRecord)
         /// A CSV row, made into an object where it is used.
         case csv(CSVRecord)
+        /// A binary property list's record, made into an object where it is used.
+        case propertyList(PropertyListRecord)
         /// A record longer than the limit, with its length in bytes: skipped, not kept.
         case tooLong(Int, limit: Int)
         /// A record that could not be read, and why.
@@ -47,7 +49,7 @@ struct InputRecord: Sendable {
     /// its own (CSV, XML, property lists) and it has none: its place in the input, from 1.
     func identify(_ object: inout JSONObject) {
         switch content {
-        case .object, .xml, .csv: if object["id"] == nil { object["id"] = .integer(position + 1) }
+        case .object, .xml, .csv, .propertyList: if object["id"] == nil { object["id"] = .integer(position + 1) }
         default: break
         }
     }
@@ -91,6 +93,8 @@ struct InputRecord: Sendable {
         case .xml(let record):
             return record.object()
         case .csv(let record):
+            return try record.object()
+        case .propertyList(let record):
             return try record.object()
         case .tooLong(let length, let limit):
             throw RecordError("the \(unit) is \(length) bytes long, more than the limit of \(limit)")

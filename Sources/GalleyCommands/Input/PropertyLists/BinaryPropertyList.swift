@@ -1,0 +1,388 @@
+// Binary property lists ("bplist00") read straight into JSON values.
+
+import Foundation
+import GalleyJSON
+
+/// A binary property list: a header, typed objects, a table of their offsets and a trailer that
+/// names the top object. Read here rather than with `PropertyListSerialization`, which builds
+/// Foundation objects and bridges each to Swift: that made a binary list read four times slower
+/// than the same rows as JSON Lines, most of it in the bridging.
+///
+/// Objects name each other by index, so a small file can name one array many times over (2⁴⁰
+/// values from a kilobyte): the graph is checked once, before any value is read, and nothing is
+/// read outside the object table. Immutable once read, it is shared by the workers, which turn
+/// records into objects (``PropertyListRecord``).
+///
+/// `@unchecked Sendable`: its bytes are a copy of the file's that no one writes after `init`; held
+/// as a pointer, because the workers' reads retained and released an array's storage at each byte.
+final class BinaryPropertyList: @unchecked Sendable {
+    private let bytes: UnsafeBufferPointer<UInt8>
+    private let offsetSize: Int, referenceSize: Int, objectCount: Int, table: Int
+    /// The top object.
+    let top: Int
+
+    /// Why a list cannot be read: malformed, or more values or levels than allowed.
+    enum Failure: Error {
+        case malformed(String)
+        case tooLarge
+    }
+
+    /// A container object's kind and references.
+    enum Object {
+        case array([Int])
+        /// Keys and values, in the file's order.
+        case dictionary(keys: [Int], values: [Int])
+        case other
+    }
+
+    /// Whether `bytes` start as a binary property list does.
+    static func isBinary(_ bytes: [UInt8]) -> Bool { bytes.starts(with: Array("bplist".utf8)) }
+
+    /// Reads the trailer and walks the object graph from the top: the list is refused when it
+    /// expands to more than `limit` values or nests deeper than ``PropertyLists/maximumDepth``
+    /// (a cycle does), so that reading any part of it afterwards is bounded.
+    init(_ file: [UInt8], limit: Int) throws(Failure) {
+        guard file.count >= 40, file.starts(with: Array("bplist0".utf8)) else { throw .malformed("too short, or not version 0") }
+        let copy = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: file.count)
+        _ = copy.initialize(from: file)
+        let bytes = UnsafeBufferPointer(copy)
+        let trailer = bytes.count - 32
+        let offsetSize = Int(bytes[trailer + 6]), referenceSize = Int(bytes[trailer + 7])
+        guard (1...8).contains(offsetSize), (1...8).contains(referenceSize),
+              let objectCount = Self.integer(bytes, at: trailer + 8, size: 8),
+              let top = Self.integer(bytes, at: trailer + 16, size: 8),
+              let table = Self.integer(bytes, at: trailer + 24, size: 8),
+              objectCount > 0, objectCount <= trailer, top < objectCount, table >= 8,
+              table <= trailer, objectCount <= (trailer - table) / offsetSize
+        else {
+            bytes.deallocate()
+            throw .malformed("its trailer does not describe an object table inside the file")
+        }
+        self.bytes = bytes
+        (self.offsetSize, self.referenceSize, self.objectCount, self.top, self.table) = (offsetSize, referenceSize, objectCount, top, table)
+        try checkExpansion(limit: limit)
+    }
+
+    deinit { bytes.deallocate() }
+
+    /// Counts the values the top object expands to, each object's count worked out once.
+    private func checkExpansion(limit: Int) throws(Failure) {
+        var counts = [Int](repeating: -1, count: objectCount)  // -1 unseen, -2 being counted
+        func count(_ object: Int, depth: Int) throws(Failure) -> Int {
+            guard depth < PropertyLists.maximumDepth else { throw .tooLarge }
+            guard object < objectCount else { throw .malformed("a reference to object \(object), past the table") }
+            if counts[object] >= 0 { return counts[object] }
+            guard counts[object] == -1 else { throw .tooLarge }  // a cycle
+            counts[object] = -2
+            var total = 1
+            // Read in place: the references of every container are visited once.
+            let offset = try offset(of: object)
+            let kind = bytes[offset] >> 4
+            if kind == 0xA || kind == 0xC || kind == 0xD {
+                let (length, start) = try self.length(at: offset, object: object)
+                try check(start, length * (kind == 0xD ? 2 : 1) * referenceSize, object: object)
+                // A dictionary's values follow its keys, which are strings.
+                let first = kind == 0xD ? length : 0, end = kind == 0xD ? 2 * length : length
+                for index in first..<end {
+                    total = min(total + (try count(reference(at: start + index * referenceSize), depth: depth + 1)), limit + 1)
+                }
+            }
+            counts[object] = total
+            return total
+        }
+        if try count(top, depth: 0) > limit { throw .tooLarge }
+    }
+
+    /// An object's kind, and its references when it is a container.
+    func container(_ object: Int) throws(Failure) -> Object {
+        let offset = try offset(of: object)
+        let kind = bytes[offset] >> 4
+        guard kind == 0xA || kind == 0xC || kind == 0xD else { return .other }
+        let (count, start) = try length(at: offset, object: object)
+        try check(start, count * (kind == 0xD ? 2 : 1) * referenceSize, object: object)
+        let references = (0..<(kind == 0xD ? 2 * count : count)).map { reference(at: start + $0 * referenceSize) }
+        return kind == 0xD ? .dictionary(keys: Array(references[..<count]), values: Array(references[count...])) : .array(references)
+    }
+
+    /// A dictionary key's text.
+    func key(_ object: Int) throws(Failure) -> String {
+        let offset = try offset(of: object)
+        guard (0x5...0x7).contains(bytes[offset] >> 4) else { throw .malformed("a dictionary key (object \(object)) is not a string") }
+        return try string(object, at: offset)
+    }
+
+    /// `object` as JSON: dictionaries' members sorted by key, dates as ISO 8601 text, data as
+    /// Base64, sets as arrays, keyed-archive references as integers.
+    func value(_ object: Int) throws(Failure) -> JSONValue {
+        try value(object, depth: 0)
+    }
+
+    private func value(_ object: Int, depth: Int) throws(Failure) -> JSONValue {
+        guard depth < PropertyLists.maximumDepth else { throw .tooLarge }
+        let offset = try offset(of: object)
+        let marker = bytes[offset]
+        let low = Int(marker & 0x0F)
+        switch marker >> 4 {
+        case 0x0:
+            switch marker {
+            case 0x00: return .null
+            case 0x08: return .bool(false)
+            case 0x09: return .bool(true)
+            default: throw .malformed("object \(object) has the unknown marker \(marker)")
+            }
+        case 0x1:
+            return try integerValue(at: offset + 1, size: 1 << low, object: object)
+        case 0x2:
+            if low == 2, let bits = Self.integer(bytes, at: offset + 1, size: 4, within: table) {
+                return .number(Double(Float(bitPattern: UInt32(bits))))
+            }
+            if low == 3, let bits = Self.unsigned(bytes, at: offset + 1, size: 8, within: table) {
+                return .number(Double(bitPattern: bits))
+            }
+            throw .malformed("object \(object) is a real of \(1 << low) bytes")
+        case 0x3:
+            guard marker == 0x33, let bits = Self.unsigned(bytes, at: offset + 1, size: 8, within: table) else {
+                throw .malformed("object \(object) is a malformed date")
+            }
+            return .string(Date(timeIntervalSinceReferenceDate: Double(bitPattern: bits)).formatted(.iso8601))
+        case 0x4:
+            let (count, start) = try length(at: offset, object: object)
+            try check(start, count, object: object)
+            return .string(Data(UnsafeBufferPointer(rebasing: bytes[start..<(start + count)])).base64EncodedString())
+        case 0x5, 0x6, 0x7:
+            return .string(try string(object, at: offset))
+        case 0x8:
+            return try integerValue(at: offset + 1, size: low + 1, object: object)
+        case 0xA, 0xC:
+            let (count, start) = try length(at: offset, object: object)
+            try check(start, count * referenceSize, object: object)
+            var elements: [JSONValue] = []
+            elements.reserveCapacity(count)
+            for index in 0..<count { elements.append(try value(reference(at: start + index * referenceSize), depth: depth + 1)) }
+            return .array(elements)
+        case 0xD:
+            return .object(try self.object(object, depth: depth))
+        default:
+            throw .malformed("object \(object) has the unknown marker \(marker)")
+        }
+    }
+
+    /// Dictionary `dictionary` as an object, its members sorted by key (as Foundation's
+    /// dictionaries were read; of a repeated key, the last), but those `skipping` names by place.
+    func object(_ dictionary: Int, depth: Int = 0, skipping: [Int] = [], extraCapacity: Int = 0) throws(Failure) -> JSONObject {
+        let offset = try offset(of: dictionary)
+        guard bytes[offset] >> 4 == 0xD else { throw .malformed("object \(dictionary) is not a dictionary") }
+        let (count, start) = try length(at: offset, object: dictionary)
+        try check(start, count * 2 * referenceSize, object: dictionary)
+        var members: [(key: String, value: JSONValue)] = []
+        members.reserveCapacity(count)
+        for index in 0..<count where !skipping.contains(index) {
+            let key = try self.key(reference(at: start + index * referenceSize))
+            members.append((key, try value(reference(at: start + (count + index) * referenceSize), depth: depth + 1)))
+        }
+        if !zip(members, members.dropFirst()).allSatisfy({ $0.key < $1.key }) {
+            members = members.enumerated().sorted { ($0.element.key, $0.offset) < ($1.element.key, $1.offset) }.map(\.element)
+        }
+        var object = JSONObject(minimumCapacity: members.count + extraCapacity)
+        for (key, member) in members { object[key] = member }
+        return object
+    }
+
+    /// A string object: ASCII, UTF-16 (big-endian) or UTF-8.
+    private func string(_ object: Int, at offset: Int) throws(Failure) -> String {
+        let kind = bytes[offset] >> 4
+        let (count, start) = try length(at: offset, object: object)
+        let size = kind == 0x6 ? count * 2 : count
+        try check(start, size, object: object)
+        if kind == 0x6 { return Self.utf16BigEndian(bytes, start: start, count: count) }
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<(start + size)]), as: UTF8.self)
+    }
+
+    /// `count` big-endian UTF-16 units from `start`, transcoded here: the standard library's
+    /// generic decoding of UTF-16 took most of a list's reading. A lone surrogate becomes U+FFFD.
+    private static func utf16BigEndian(_ source: UnsafeBufferPointer<UInt8>, start: Int, count: Int) -> String {
+        // At most three UTF-8 bytes a unit (a surrogate pair's four bytes are two units).
+        String(unsafeUninitializedCapacity: count * 3) { target in
+            var written = 0
+            func put(_ scalar: UInt32) {
+                switch scalar {
+                case ..<0x80:
+                    target[written] = UInt8(scalar); written += 1
+                case ..<0x800:
+                    target[written] = UInt8(0xC0 | scalar >> 6); target[written + 1] = UInt8(0x80 | scalar & 0x3F); written += 2
+                case ..<0x10000:
+                    target[written] = UInt8(0xE0 | scalar >> 12); target[written + 1] = UInt8(0x80 | scalar >> 6 & 0x3F)
+                    target[written + 2] = UInt8(0x80 | scalar & 0x3F); written += 3
+                default:
+                    target[written] = UInt8(0xF0 | scalar >> 18); target[written + 1] = UInt8(0x80 | scalar >> 12 & 0x3F)
+                    target[written + 2] = UInt8(0x80 | scalar >> 6 & 0x3F); target[written + 3] = UInt8(0x80 | scalar & 0x3F); written += 4
+                }
+            }
+            var index = 0
+            while index < count {
+                let unit = UInt32(source[start + index * 2]) << 8 | UInt32(source[start + index * 2 + 1])
+                index += 1
+                switch unit {
+                case 0xD800..<0xDC00 where index < count:
+                    let next = UInt32(source[start + index * 2]) << 8 | UInt32(source[start + index * 2 + 1])
+                    if (0xDC00..<0xE000).contains(next) {
+                        put(0x10000 + (unit - 0xD800) << 10 + (next - 0xDC00))
+                        index += 1
+                    } else {
+                        put(0xFFFD)
+                    }
+                case 0xD800..<0xE000: put(0xFFFD)
+                default: put(unit)
+                }
+            }
+            return written
+        }
+    }
+
+    /// An integer object's value: one, two and four bytes are unsigned, eight signed, sixteen a
+    /// signed 128-bit value (kept when it fits 64 bits).
+    private func integerValue(at offset: Int, size: Int, object: Int) throws(Failure) -> JSONValue {
+        if size == 16, let high = Self.unsigned(bytes, at: offset, size: 8, within: table),
+           let low = Self.unsigned(bytes, at: offset + 8, size: 8, within: table) {
+            if high == 0 { return low <= UInt64(Int.max) ? .integer(Int(low)) : .numeral(String(low)) }
+            if high == UInt64.max, low > UInt64(Int.max) { return .integer(Int(bitPattern: UInt(low))) }
+            throw .malformed("object \(object) is an integer past 64 bits")
+        }
+        guard size <= 8, let value = Self.unsigned(bytes, at: offset, size: size, within: table) else {
+            throw .malformed("object \(object) is an integer of \(size) bytes")
+        }
+        return size == 8 ? .integer(Int(bitPattern: UInt(value))) : .integer(Int(value))
+    }
+
+    /// Where `object` starts.
+    private func offset(of object: Int) throws(Failure) -> Int {
+        guard object < objectCount, let offset = Self.integer(bytes, at: table + object * offsetSize, size: offsetSize),
+              offset >= 8, offset < table else { throw .malformed("object \(object) is outside the object table") }
+        return offset
+    }
+
+    /// The object index at `position` in a container's references (checked to be in the table).
+    private func reference(at position: Int) -> Int {
+        Self.integer(bytes, at: position, size: referenceSize) ?? objectCount
+    }
+
+    /// A container's or string's length and where its contents start.
+    private func length(at offset: Int, object: Int) throws(Failure) -> (Int, Int) {
+        let low = Int(bytes[offset] & 0x0F)
+        guard low == 0x0F else { return (low, offset + 1) }
+        guard offset + 1 < table, bytes[offset + 1] >> 4 == 0x1 else { throw .malformed("object \(object) has a malformed length") }
+        let size = 1 << Int(bytes[offset + 1] & 0x0F)
+        guard size <= 8, let length = Self.integer(bytes, at: offset + 2, size: size, within: table) else {
+            throw .malformed("object \(object) has a malformed length")
+        }
+        // No longer than the objects: products of it cannot overflow.
+        guard length <= table else { throw .malformed("object \(object) runs past the object table") }
+        return (length, offset + 2 + size)
+    }
+
+    /// Checks that `count` bytes from `start` lie inside the objects.
+    private func check(_ start: Int, _ count: Int, object: Int) throws(Failure) {
+        guard count >= 0, start <= table, count <= table - start else { throw .malformed("object \(object) runs past the object table") }
+    }
+
+    /// A big-endian unsigned integer of `size` bytes at `offset`, ending at or before `end`.
+    private static func unsigned(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int, size: Int, within end: Int) -> UInt64? {
+        guard offset >= 0, size <= 8, offset <= end - size, end <= bytes.count else { return nil }
+        var value: UInt64 = 0
+        for index in 0..<size { value = value << 8 | UInt64(bytes[offset + index]) }
+        return value
+    }
+
+    /// As ``unsigned(_:at:size:within:)``, nil past `Int.max`.
+    private static func integer(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int, size: Int, within end: Int? = nil) -> Int? {
+        guard let value = unsigned(bytes, at: offset, size: size, within: end ?? bytes.count), value <= UInt64(Int.max) else { return nil }
+        return Int(value)
+    }
+}
+
+extension BinaryPropertyList.Failure: CustomStringConvertible {
+    var description: String {
+        switch self {
+        case .malformed(let reason): reason
+        case .tooLarge: "it expands to too many values, or nests too deep"
+        }
+    }
+}
+
+extension BinaryPropertyList: PropertyListTree {
+    var root: Int { top }
+
+    func elements(of node: Int) throws(RecordError) -> [Int]? {
+        do { if case .array(let elements) = try container(node) { return elements } } catch { throw RecordError("not a property list: \(error)") }
+        return nil
+    }
+
+    func members(of node: Int) throws(RecordError) -> [(key: String, value: Int)]? {
+        do {
+            guard case .dictionary(let keys, let values) = try container(node) else { return nil }
+            var members: [(key: String, value: Int)] = []
+            for (key, value) in zip(keys, values) { members.append((try self.key(key), value)) }
+            return members.sorted { $0.key < $1.key }
+        } catch {
+            throw RecordError("not a property list: \(error)")
+        }
+    }
+
+    func isDictionary(_ node: Int) -> Bool {
+        guard let offset = try? offset(of: node) else { return false }
+        return bytes[offset] >> 4 == 0xD
+    }
+
+    func kindName(_ node: Int) -> String {
+        guard let offset = try? offset(of: node) else { return "nothing" }
+        return switch bytes[offset] >> 4 {
+        case 0x0: bytes[offset] == 0 ? "null" : "a boolean"
+        case 0x1, 0x2, 0x8: "a number"
+        case 0x3: "a date"
+        case 0x4: "data"
+        case 0x5, 0x6, 0x7: "a string"
+        case 0xA, 0xC: "an array"
+        default: "a dictionary"
+        }
+    }
+
+    /// Looks at the dictionary's values' markers only (and at keys only to order several lists of
+    /// children); the members are read on the worker, by ``PropertyListRecord``.
+    func record(_ node: Int, depth: Int, path: String) throws(RecordError) -> (content: InputRecord.Content, children: [Int])? {
+        do {
+            let offset = try offset(of: node)
+            guard bytes[offset] >> 4 == 0xD else { return nil }
+            let (count, start) = try length(at: offset, object: node)
+            try check(start, count * 2 * referenceSize, object: node)
+            var lists: [(key: Int, member: Int, value: Int)] = []
+            for index in 0..<count {
+                let value = reference(at: start + (count + index) * referenceSize)
+                if try isListOfDictionaries(value) { lists.append((reference(at: start + index * referenceSize), index, value)) }
+            }
+            if lists.count > 1 {
+                let keys = try lists.map { list throws(Failure) in try key(list.key) }
+                lists = zip(keys, lists).enumerated().sorted { ($0.element.0, $0.offset) < ($1.element.0, $1.offset) }.map(\.element.1)
+            }
+            var children: [Int] = []
+            for list in lists { if case .array(let elements) = try container(list.value) { children += elements } }
+            let place = PropertyListPlace(depth: depth, path: path, childCount: children.count)
+            return (.propertyList(PropertyListRecord(list: self, dictionary: node, children: lists.map(\.member), place: place)), children)
+        } catch {
+            throw RecordError("not a property list: \(error)")
+        }
+    }
+
+    /// Whether `object` is a non-empty array of dictionaries, read from markers alone.
+    private func isListOfDictionaries(_ object: Int) throws(Failure) -> Bool {
+        let offset = try offset(of: object)
+        let kind = bytes[offset] >> 4
+        guard kind == 0xA || kind == 0xC else { return false }
+        let (count, start) = try length(at: offset, object: object)
+        guard count > 0 else { return false }
+        try check(start, count * referenceSize, object: object)
+        for index in 0..<count {
+            guard let element = try? self.offset(of: reference(at: start + index * referenceSize)), bytes[element] >> 4 == 0xD else { return false }
+        }
+        return true
+    }
+}

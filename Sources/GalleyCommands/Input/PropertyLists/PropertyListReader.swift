@@ -1,0 +1,80 @@
+// A property list's records, and their children flattened after them.
+
+import GalleyJSON
+
+/// The records of a property list read whole, handed out a chunk at a time. A record's members
+/// that are arrays of dictionaries are its children (the rows of a drill-down): they follow it as
+/// records of their own, depth first, each with `depth` (0 at the top), `path` (its place at each
+/// level, from 1: "2.1") and `childCount` (see ``PropertyListPlace``). Opened by
+/// ``PropertyLists/reader(_:recordKey:maximumSize:)``.
+final class PropertyListReader<Tree: PropertyListTree>: RecordSource {
+    private let tree: Tree?
+    private let file: String
+    /// The lists being walked, the innermost last.
+    private var stack: [Level] = []
+    private var ordinal = 0
+    /// A problem with the whole file, given as its one record.
+    private var failure: InputRecord?
+
+    /// A list of records at one depth, and how far it has been read.
+    private struct Level {
+        var records: [Tree.Node]
+        var index = 0
+        var depth: Int
+        var path: String
+    }
+
+    init(_ tree: Tree, file: String) {
+        (self.tree, self.file) = (tree, file)
+    }
+
+    /// A reader whose one record is `failure`.
+    init(failure: InputRecord) {
+        (tree, file, self.failure) = (nil, failure.file, failure)
+    }
+
+    /// Starts the walk at the top-level `records`.
+    func start(_ records: [Tree.Node]) {
+        stack = [Level(records: records, depth: 0, path: "")]
+    }
+
+    /// `node`'s elements when it is a non-empty array of dictionaries (children), nil otherwise.
+    func records(in node: Tree.Node) throws(RecordError) -> [Tree.Node]? {
+        guard let tree, let elements = try tree.elements(of: node), !elements.isEmpty, elements.allSatisfy(tree.isDictionary) else { return nil }
+        return elements
+    }
+
+    func next(_ count: Int) throws -> [InputRecord] {
+        if let failure {
+            self.failure = nil
+            return [failure]
+        }
+        guard let tree else { return [] }
+        var records: [InputRecord] = []
+        while records.count < count, let level = stack.indices.last {
+            guard stack[level].index < stack[level].records.count else {
+                stack.removeLast()
+                continue
+            }
+            let node = stack[level].records[stack[level].index]
+            stack[level].index += 1
+            ordinal += 1
+            let depth = stack[level].depth
+            let path = depth == 0 ? String(stack[level].index) : stack[level].path + "." + String(stack[level].index)
+            func record(_ content: InputRecord.Content) -> InputRecord {
+                InputRecord(file: file, number: ordinal, unit: .record, ordinal: ordinal, content: content)
+            }
+            do {
+                guard let (content, children) = try tree.record(node, depth: depth, path: path) else {
+                    records.append(record(.invalid("expected a dictionary, got \(tree.kindName(node))")))
+                    continue
+                }
+                records.append(record(content))
+                if !children.isEmpty { stack.append(Level(records: children, depth: depth + 1, path: path)) }
+            } catch {
+                records.append(record(.invalid(error.description)))
+            }
+        }
+        return records
+    }
+}
