@@ -1,7 +1,8 @@
 // Stable fingerprints of content, for telling whether a stored row is still current.
 
-/// A 64-bit FNV-1a hash of bytes: the same bytes give the same fingerprint in every run and on
-/// every machine (Swift's `Hasher` is seeded per process). Stored as a signed 64-bit integer.
+/// A 64-bit hash of bytes: the same bytes give the same fingerprint in every run and on every
+/// machine (Swift's `Hasher` is seeded per process). Texts and short values are hashed a byte at
+/// a time (FNV-1a), an item's JSON a word at a time. Stored as a signed 64-bit integer.
 struct Fingerprint {
     private var state: UInt64 = 0xcbf2_9ce4_8422_2325
 
@@ -12,13 +13,24 @@ struct Fingerprint {
         }
     }
 
+    /// Adds `bytes` eight at a time (a byte at a time, an item's text took a tenth of a row's
+    /// time in a database run), each word mixed in by a multiply and a shift, the last word
+    /// carrying how many bytes it holds.
     mutating func add(_ bytes: ArraySlice<UInt8>) {
         var state = state
-        bytes.withUnsafeBufferPointer { buffer in
-            for byte in buffer {
-                state ^= UInt64(byte)
-                state &*= 0x0000_0100_0000_01b3
+        bytes.withUnsafeBytes { buffer in
+            func mix(_ word: UInt64) {
+                state = (state ^ word) &* 0xbf58_476d_1ce4_e5b9
+                state ^= state >> 31
             }
+            var offset = 0
+            while offset + 8 <= buffer.count {
+                mix(UInt64(littleEndian: buffer.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
+                offset += 8
+            }
+            var last = UInt64(buffer.count - offset) << 56
+            for index in offset..<buffer.count { last |= UInt64(buffer[index]) << (8 * UInt64(index - offset)) }
+            mix(last)
         }
         self.state = state
     }

@@ -107,46 +107,66 @@ final class SQLiteSink: OutputSink {
         close(lock)
     }
 
+    /// Rows inserted by one statement: a statement of many rows steps once for all of them,
+    /// which took a third off SQLite's time a row.
+    static let rowsPerInsert = 16
+
+    /// `INSERT OR REPLACE` of `count` rows.
+    private static func insertSQL(rows count: Int) -> String {
+        "INSERT OR REPLACE INTO heights (id, width, scale, position, template, settings, fingerprint, height, frames) VALUES "
+            + Array(repeating: "(?, ?, ?, ?, ?, ?, ?, ?, ?)", count: count).joined(separator: ", ")
+    }
+
     func write(_ blocks: [ResultBlock]) throws {
         do {
             try pool.write { db in
-                let insert = try db.cachedStatement(sql: """
-                    INSERT OR REPLACE INTO heights (id, width, scale, position, template, settings, fingerprint, height, frames)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-                    """)
                 // Bound through SQLite's C API: GRDB's `StatementArguments`, an array of boxed
                 // values a row, cost as much as the insert itself on the writer, which runs alone.
-                let statement = insert.sqliteStatement
-                for block in blocks {
-                    for row in block.rows {
-                        sqlite3_reset(statement)
-                        switch row.id {
-                        case .integer(let integer): sqlite3_bind_int64(statement, 1, Int64(integer))
-                        case .string(let text), .numeral(let text): Self.bind(text, to: statement, at: 1)
-                        default: Self.bind("\(row.id)", to: statement, at: 1)
-                        }
-                        sqlite3_bind_double(statement, 2, row.width)
-                        sqlite3_bind_double(statement, 3, scale)
-                        sqlite3_bind_int64(statement, 4, Int64(row.position))
-                        Self.bind(row.template, to: statement, at: 5)
-                        sqlite3_bind_int64(statement, 6, settings)
-                        sqlite3_bind_int64(statement, 7, row.fingerprint)
-                        sqlite3_bind_double(statement, 8, row.height)
-                        if let frames = row.frames { Self.bind(frames, to: statement, at: 9) } else { sqlite3_bind_null(statement, 9) }
-                        let status = sqlite3_step(statement)
-                        guard status == SQLITE_DONE else {
-                            throw DatabaseError(resultCode: ResultCode(rawValue: status), message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
-                        }
+                let many = try db.cachedStatement(sql: Self.insertSQL(rows: Self.rowsPerInsert)).sqliteStatement
+                let one = try db.cachedStatement(sql: Self.insertSQL(rows: 1)).sqliteStatement
+                func step(_ statement: OpaquePointer) throws {
+                    let status = sqlite3_step(statement)
+                    sqlite3_reset(statement)
+                    guard status == SQLITE_DONE else {
+                        throw DatabaseError(resultCode: ResultCode(rawValue: status), message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
                     }
                 }
-                sqlite3_reset(statement)
-                sqlite3_clear_bindings(statement)
+                let rows = blocks.flatMap(\.rows)
+                var index = 0
+                while index + Self.rowsPerInsert <= rows.count {
+                    for place in 0..<Self.rowsPerInsert { bind(rows[index + place], to: many, from: Int32(place * 9 + 1)) }
+                    try step(many)
+                    index += Self.rowsPerInsert
+                }
+                for row in rows[index...] {
+                    bind(row, to: one, from: 1)
+                    try step(one)
+                }
+                sqlite3_clear_bindings(many)
+                sqlite3_clear_bindings(one)
             }
         } catch let error as DatabaseError {
             throw OutputError(file: path, reason: error.message ?? "\(error)")
         }
         let errorBytes = blocks.flatMap(\.errors)
         if !errorBytes.isEmpty { try errors.write(errorBytes) }
+    }
+
+    /// Binds `row`'s nine values to the statement's parameters from `first`.
+    private func bind(_ row: MeasuredRow, to statement: OpaquePointer, from first: Int32) {
+        switch row.id {
+        case .integer(let integer): sqlite3_bind_int64(statement, first, Int64(integer))
+        case .string(let text), .numeral(let text): Self.bind(text, to: statement, at: first)
+        default: Self.bind("\(row.id)", to: statement, at: first)
+        }
+        sqlite3_bind_double(statement, first + 1, row.width)
+        sqlite3_bind_double(statement, first + 2, scale)
+        sqlite3_bind_int64(statement, first + 3, Int64(row.position))
+        Self.bind(row.template, to: statement, at: first + 4)
+        sqlite3_bind_int64(statement, first + 5, settings)
+        sqlite3_bind_int64(statement, first + 6, row.fingerprint)
+        sqlite3_bind_double(statement, first + 7, row.height)
+        if let frames = row.frames { Self.bind(frames, to: statement, at: first + 8) } else { sqlite3_bind_null(statement, first + 8) }
     }
 
     /// Binds `text` (copied by SQLite) to the statement's parameter `index`.

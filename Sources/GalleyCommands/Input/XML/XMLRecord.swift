@@ -1,0 +1,183 @@
+// An XML record as the reader saw it, made into an object on the worker that lays it out.
+
+import GalleyJSON
+
+/// A record as read from XML: the parser's events for its elements, written one after another
+/// into bytes (a *tape*) by the reader, and made into an object on the worker that lays the
+/// record out. Building elements and objects on the reader, which runs alone, took longer than
+/// libxml2's parsing.
+///
+/// On the tape, an element's start is `1`, its name, its attribute count and each
+/// attribute's name and value; text is `2` and the text; an element's end is `3`. Names and
+/// texts are a length and the bytes; lengths and counts are four bytes, little-endian.
+struct XMLRecord: Sendable {
+    var tape: [UInt8]
+    /// Elements read as lists whether they occur zero, one or many times.
+    var listNames: ListNames
+
+    /// Names read as lists, as a set and in order (every record lists the missing ones, sorted).
+    struct ListNames: Sendable {
+        let names: Set<String>
+        let sorted: [String]
+
+        init(_ names: Set<String>) { (self.names, sorted) = (names, names.sorted()) }
+
+        func contains(_ name: String) -> Bool { !names.isEmpty && names.contains(name) }
+    }
+
+    /// Writing a record's tape, event by event.
+    struct Writer {
+        private(set) var tape: [UInt8] = []
+
+        mutating func start(name: UnsafeBufferPointer<UInt8>, prefix: UnsafeBufferPointer<UInt8>?, attributeCount: Int) {
+            tape.append(1)
+            appendName(name, prefix: prefix)
+            appendLength(attributeCount)
+        }
+
+        mutating func attribute(name: UnsafeBufferPointer<UInt8>, prefix: UnsafeBufferPointer<UInt8>?, value: UnsafeBufferPointer<UInt8>) {
+            appendName(name, prefix: prefix)
+            appendLength(value.count)
+            tape.append(contentsOf: value)
+        }
+
+        mutating func text(_ bytes: UnsafeBufferPointer<UInt8>) {
+            tape.append(2)
+            appendLength(bytes.count)
+            tape.append(contentsOf: bytes)
+        }
+
+        mutating func end() { tape.append(3) }
+
+        /// Hands the tape over and starts an empty one, with room for as much (records of a file
+        /// are much alike: growing each from nothing reallocated it many times).
+        mutating func take() -> [UInt8] {
+            let taken = tape
+            tape = []
+            tape.reserveCapacity(taken.count)
+            return taken
+        }
+
+        private mutating func appendName(_ name: UnsafeBufferPointer<UInt8>, prefix: UnsafeBufferPointer<UInt8>?) {
+            appendLength(name.count + (prefix.map { $0.count + 1 } ?? 0))
+            if let prefix {
+                tape.append(contentsOf: prefix)
+                tape.append(UInt8(ascii: ":"))
+            }
+            tape.append(contentsOf: name)
+        }
+
+        private mutating func appendLength(_ count: Int) {
+            withUnsafeBytes(of: UInt32(truncatingIfNeeded: count).littleEndian) { tape.append(contentsOf: $0) }
+        }
+    }
+
+    /// An element: its name, attributes, child elements and text.
+    private struct Element {
+        var name: String
+        var attributes: [(String, String)]
+        var children: [Element] = []
+        var text: [UInt8] = []
+    }
+
+    /// The record as an object.
+    func object() -> JSONObject {
+        guard let element = root() else { return JSONObject() }
+        return object(for: element, isRecord: true)
+    }
+
+    /// The tape read back into elements.
+    private func root() -> Element? {
+        tape.withUnsafeBufferPointer { tape in
+            var stack: [Element] = []
+            var position = 0
+            func length() -> Int {
+                var value = 0
+                for index in 0..<4 { value |= Int(tape[position + index]) << (8 * index) }
+                position += 4
+                return value
+            }
+            func bytes() -> UnsafeBufferPointer<UInt8> {
+                let count = length()
+                defer { position += count }
+                return UnsafeBufferPointer(rebasing: tape[position..<(position + count)])
+            }
+            func string() -> String { String(decoding: bytes(), as: UTF8.self) }
+            while position < tape.count {
+                let event = tape[position]
+                position += 1
+                switch event {
+                case 1:
+                    let name = string()
+                    let count = length()
+                    var attributes: [(String, String)] = []
+                    attributes.reserveCapacity(count)
+                    for _ in 0..<count { attributes.append((string(), string())) }
+                    stack.append(Element(name: name, attributes: attributes))
+                case 2:
+                    let text = bytes()
+                    if !stack.isEmpty { stack[stack.count - 1].text.append(contentsOf: text) }
+                default:
+                    guard let element = stack.popLast() else { return nil }
+                    if stack.isEmpty { return element }
+                    stack[stack.count - 1].children.append(element)
+                }
+            }
+            return nil
+        }
+    }
+
+    private func object(for element: Element, isRecord: Bool) -> JSONObject {
+        var object = JSONObject(minimumCapacity: element.children.count + element.attributes.count)
+        for (name, value) in element.attributes { object["@" + name] = .string(value) }
+        // Children grouped by name, in the order each name first occurs (without hashing when
+        // a few children have a name each, as most records' children do).
+        var groups: [(name: String, places: [Int])] = []
+        let children = element.children
+        if children.count <= 16, !children.indices.contains(where: { index in children[..<index].contains { $0.name == children[index].name } }) {
+            groups = children.indices.map { (children[$0].name, [$0]) }
+        } else {
+            var places: [String: Int] = [:]
+            for (index, child) in children.enumerated() {
+                if let place = places[child.name] { groups[place].places.append(index) } else {
+                    places[child.name] = groups.count
+                    groups.append((child.name, [index]))
+                }
+            }
+        }
+        for (name, group) in groups {
+            let first = group[0]
+            let isList = group.count > 1 || listNames.contains(name)
+            object[name] = isList ? .array(group.map { value(of: children[$0]) }) : value(of: children[first])
+            guard group.contains(where: { !children[$0].attributes.isEmpty }) else { continue }
+            var attributeNames: [String] = [], seen: Set<String> = []
+            for index in group {
+                for (attribute, _) in children[index].attributes where seen.insert(attribute).inserted { attributeNames.append(attribute) }
+            }
+            for attribute in attributeNames {
+                let values = group.map { index in
+                    children[index].attributes.first { $0.0 == attribute }.map { JSONValue.string($0.1) } ?? .null
+                }
+                object[name + "@" + attribute] = isList ? .array(values) : values[0]
+            }
+        }
+        if isRecord {
+            for name in listNames.sorted where object[name] == nil { object[name] = .array([]) }
+        } else if !children.isEmpty, case let text = Self.trimmed(element.text), !text.isEmpty {
+            object["#text"] = .string(text)
+        }
+        return object
+    }
+
+    private func value(of element: Element) -> JSONValue {
+        if element.children.isEmpty { return TextValues.value(Self.trimmed(element.text)) }
+        return .object(object(for: element, isRecord: false))
+    }
+
+    /// The text without the white space XML allows around it (spaces, tabs, line breaks).
+    private static func trimmed(_ bytes: [UInt8]) -> String {
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 }
+        guard let start = bytes.firstIndex(where: { !isSpace($0) }), let end = bytes.lastIndex(where: { !isSpace($0) }) else { return "" }
+        return String(decoding: bytes[start...end], as: UTF8.self)
+    }
+}
