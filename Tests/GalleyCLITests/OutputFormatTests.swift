@@ -196,6 +196,29 @@ struct OutputFormatTests {
         }
     }
 
+    @Test("A second SIGINT ends a run at once that the first could not stop (it waits for input that does not come)")
+    func secondSignal() throws {
+        try withTemporaryFolder("second-signal") { folder in
+            // A FIFO held open by the shell: galley reads, and nothing comes.
+            let run = try GalleyExecutable.shell("""
+                cd '\(folder.path)' && mkfifo input && exec 3<>input
+                "$GALLEY" heights --width 320 < input > out 2> err 3>&- &
+                pid=$!
+                # Until galley catches SIGINT (through a signal source).
+                for _ in $(seq 200); do
+                    mask=$(sed -n 's/^SigCgt:[[:space:]]*//p' /proc/$pid/status 2>/dev/null)
+                    [ -n "$mask" ] && [ $(( 0x$mask & 2 )) -ne 0 ] && break
+                    sleep 0.05
+                done
+                kill -INT $pid; sleep 1
+                kill -0 $pid 2>/dev/null && echo waiting
+                kill -INT $pid; wait $pid; echo $?
+                exec 3>&-
+                """, timeout: 60)
+            #expect(run.stdout == "waiting\n130\n", "\(run.stdout) \(run.stderr)")
+        }
+    }
+
     @Test("A closed output ends the run quietly with whole lines (also with SIGPIPE ignored); a full disk is an error naming the output")
     func closedAndFullOutputs() throws {
         for trap in ["", "trap '' PIPE; "] {

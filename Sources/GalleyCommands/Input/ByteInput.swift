@@ -92,31 +92,39 @@ final class ByteInput {
         return filled
     }
 
-    /// Everything left, up to `limit` bytes.
+    /// Everything left, up to `limit` bytes, in memory of its own (a regular file's read in
+    /// place, at its size: no copies as it grows, and no second copy for its reader).
     ///
     /// - Throws: ``InputError`` when reading fails or the rest is longer than `limit`.
-    func readAll(limit: Int) throws -> [UInt8] {
-        var bytes: [UInt8] = []
-        // A regular file's size known, its bytes are read in place; only what it grew by since
-        // is read through a block.
-        if let size, size > 0, size <= limit {
-            bytes = try [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
-                while count < size {
-                    let read = try self.read(into: buffer.baseAddress! + count, count: size - count)
-                    if read == 0 { break }
-                    count += read
+    func readAll(limit: Int) throws -> WholeInput {
+        var buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(1, min(size ?? 1 << 20, limit)))
+        var count = 0
+        do {
+            while true {
+                if count == buffer.count {
+                    // Full: at the end, or the file grew, or its size was not known.
+                    var byte: UInt8 = 0
+                    if try read(into: &byte, count: 1) == 0 { break }
+                    guard count < limit else {
+                        throw InputError(file: name, reason: "it is more than \(limit) bytes long, the limit for a file read whole (--max-document-size)")
+                    }
+                    let larger = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: min(buffer.count * 2, limit))
+                    _ = larger.initialize(fromContentsOf: buffer)
+                    buffer.deallocate()
+                    buffer = larger
+                    buffer[count] = byte
+                    count += 1
+                    continue
                 }
+                let read = try self.read(into: buffer.baseAddress! + count, count: buffer.count - count)
+                if read == 0 { break }
+                count += read
             }
+        } catch {
+            buffer.deallocate()
+            throw error
         }
-        var block = [UInt8](repeating: 0, count: 1 << 20)
-        while true {
-            let read = try block.withUnsafeMutableBufferPointer { try self.read(into: $0.baseAddress!, count: $0.count) }
-            if read == 0 { return bytes }
-            guard bytes.count + read <= limit else {
-                throw InputError(file: name, reason: "it is more than \(limit) bytes long, the limit for a file read whole (--max-document-size)")
-            }
-            bytes += block[..<read]
-        }
+        return WholeInput(buffer, count: count)
     }
 
     private func readDescriptor(into buffer: UnsafeMutablePointer<UInt8>, count: Int) throws -> Int {
@@ -130,4 +138,19 @@ final class ByteInput {
             if errno != EINTR { throw InputError(file: name, reason: String(cString: strerror(errno))) }
         }
     }
+}
+
+/// An input read whole, in memory it owns: shared, never written, by the readers of formats
+/// that cannot be streamed and the workers that read their records.
+final class WholeInput: Sendable {
+    nonisolated(unsafe) private let allocation: UnsafeMutableBufferPointer<UInt8>
+    /// The input's bytes (never written after reading, so safe to share).
+    nonisolated(unsafe) let bytes: UnsafeBufferPointer<UInt8>
+
+    init(_ allocation: UnsafeMutableBufferPointer<UInt8>, count: Int) {
+        self.allocation = allocation
+        bytes = UnsafeBufferPointer(rebasing: allocation[..<count])
+    }
+
+    deinit { allocation.deallocate() }
 }

@@ -12,11 +12,12 @@ import GalleyJSON
 /// values from a kilobyte): the graph is checked once, before any value is read, and nothing is
 /// read outside the object table. Immutable once read, it is shared by the workers, which turn
 /// records into objects (``PropertyListRecord``).
-///
-/// `@unchecked Sendable`: its bytes are a copy of the file's that no one writes after `init`; held
-/// as a pointer, because the workers' reads retained and released an array's storage at each byte.
-final class BinaryPropertyList: @unchecked Sendable {
-    private let bytes: UnsafeBufferPointer<UInt8>
+final class BinaryPropertyList: Sendable {
+    /// The file, kept for ``bytes``.
+    private let file: WholeInput
+    /// The file's bytes, read through a pointer (the workers' reads through an array retained
+    /// and released its storage at every byte); never written, so safe to share.
+    nonisolated(unsafe) private let bytes: UnsafeBufferPointer<UInt8>
     private let offsetSize: Int, referenceSize: Int, objectCount: Int, table: Int
     /// The top object.
     let top: Int
@@ -36,16 +37,14 @@ final class BinaryPropertyList: @unchecked Sendable {
     }
 
     /// Whether `bytes` start as a binary property list does.
-    static func isBinary(_ bytes: [UInt8]) -> Bool { bytes.starts(with: Array("bplist".utf8)) }
+    static func isBinary(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool { bytes.starts(with: Array("bplist".utf8)) }
 
     /// Reads the trailer and walks the object graph from the top: the list is refused when it
     /// expands to more than `limit` values or nests deeper than ``PropertyLists/maximumDepth``
     /// (a cycle does), so that reading any part of it afterwards is bounded.
-    init(_ file: [UInt8], limit: Int) throws(Failure) {
-        guard file.count >= 40, file.starts(with: Array("bplist0".utf8)) else { throw .malformed("too short, or not version 0") }
-        let copy = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: file.count)
-        _ = copy.initialize(from: file)
-        let bytes = UnsafeBufferPointer(copy)
+    init(_ file: WholeInput, limit: Int) throws(Failure) {
+        let bytes = file.bytes
+        guard bytes.count >= 40, bytes.starts(with: Array("bplist0".utf8)) else { throw .malformed("too short, or not version 0") }
         let trailer = bytes.count - 32
         let offsetSize = Int(bytes[trailer + 6]), referenceSize = Int(bytes[trailer + 7])
         guard (1...8).contains(offsetSize), (1...8).contains(referenceSize),
@@ -54,16 +53,11 @@ final class BinaryPropertyList: @unchecked Sendable {
               let table = Self.integer(bytes, at: trailer + 24, size: 8),
               objectCount > 0, objectCount <= trailer, top < objectCount, table >= 8,
               table <= trailer, objectCount <= (trailer - table) / offsetSize
-        else {
-            bytes.deallocate()
-            throw .malformed("its trailer does not describe an object table inside the file")
-        }
-        self.bytes = bytes
+        else { throw .malformed("its trailer does not describe an object table inside the file") }
+        (self.file, self.bytes) = (file, bytes)
         (self.offsetSize, self.referenceSize, self.objectCount, self.top, self.table) = (offsetSize, referenceSize, objectCount, top, table)
         try checkExpansion(limit: limit)
     }
-
-    deinit { bytes.deallocate() }
 
     /// Counts the values the top object expands to, each object's count worked out once.
     private func checkExpansion(limit: Int) throws(Failure) {

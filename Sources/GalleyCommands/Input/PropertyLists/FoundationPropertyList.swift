@@ -12,7 +12,7 @@ struct FoundationPropertyList: PropertyListTree {
     /// ``PropertyLists/maximumDepth``.
     ///
     /// - Throws: Foundation's reason when the bytes are not a property list.
-    init?(_ bytes: [UInt8], limit: Int) throws(RecordError) {
+    init?(_ bytes: UnsafeBufferPointer<UInt8>, limit: Int) throws(RecordError) {
         let object: Any
         do { object = try PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil) } catch {
             throw RecordError((error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? error.localizedDescription)

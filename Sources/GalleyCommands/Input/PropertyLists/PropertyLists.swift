@@ -13,7 +13,8 @@ enum PropertyLists {
     ///
     /// - Throws: ``InputError`` when the file cannot be read or is longer than `maximumSize`.
     static func reader(_ input: ByteInput, recordKey: String?, maximumSize: Int) throws -> any RecordSource {
-        let bytes = try input.readAll(limit: maximumSize)
+        let whole = try input.readAll(limit: maximumSize)
+        let bytes = whole.bytes
         input.close()
         let file = input.name
         // What a list may expand to (a binary list can name one object many times over) is
@@ -27,7 +28,7 @@ enum PropertyLists {
             do { return try reader(tree, file: file, recordKey: recordKey) } catch { return failed(error.description) }
         }
         if BinaryPropertyList.isBinary(bytes) {
-            do { return records(of: try BinaryPropertyList(bytes, limit: limit)) }
+            do { return records(of: try BinaryPropertyList(whole, limit: limit)) }
             catch .malformed(let reason) { return failed("not a property list: \(reason)") }
             catch { return failed(tooLarge) }
         }
