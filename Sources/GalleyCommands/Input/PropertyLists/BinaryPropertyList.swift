@@ -61,30 +61,39 @@ final class BinaryPropertyList: Sendable {
 
     /// Counts the values the top object expands to, each object's count worked out once.
     private func checkExpansion(limit: Int) throws(Failure) {
-        var counts = [Int](repeating: -1, count: objectCount)  // -1 unseen, -2 being counted
-        func count(_ object: Int, depth: Int) throws(Failure) -> Int {
-            guard depth < PropertyLists.maximumDepth else { throw .tooLarge }
-            guard object < objectCount else { throw .malformed("a reference to object \(object), past the table") }
-            if counts[object] >= 0 { return counts[object] }
-            guard counts[object] == -1 else { throw .tooLarge }  // a cycle
-            counts[object] = -2
-            var total = 1
-            // Read in place: the references of every container are visited once.
-            let offset = try offset(of: object)
-            let kind = bytes[offset] >> 4
-            if kind == 0xA || kind == 0xC || kind == 0xD {
-                let (length, start) = try self.length(at: offset, object: object)
-                try check(start, length * (kind == 0xD ? 2 : 1) * referenceSize, object: object)
-                // A dictionary's values follow its keys, which are strings.
-                let first = kind == 0xD ? length : 0, end = kind == 0xD ? 2 * length : length
-                for index in first..<end {
-                    total = min(total + (try count(reference(at: start + index * referenceSize), depth: depth + 1)), limit + 1)
-                }
-            }
-            counts[object] = total
-            return total
+        // -1 unseen, -2 being counted.
+        var counts = [Int](repeating: -1, count: objectCount)
+        let total = try counts.withUnsafeMutableBufferPointer { counts throws(Failure) in
+            try count(top, depth: 0, counts: counts, limit: limit)
         }
-        if try count(top, depth: 0) > limit { throw .tooLarge }
+        if total > limit { throw .tooLarge }
+    }
+
+    /// The values `object` expands to (at most `limit + 1`), its containers' counts kept in
+    /// `counts`.
+    private func count(_ object: Int, depth: Int, counts: UnsafeMutableBufferPointer<Int>, limit: Int) throws(Failure) -> Int {
+        guard depth < PropertyLists.maximumDepth else { throw .tooLarge }
+        guard object < objectCount else { throw .malformed("a reference to object \(object), past the table") }
+        if counts[object] >= 0 { return counts[object] }
+        guard counts[object] == -1 else { throw .tooLarge }  // a cycle
+        let offset = try offset(of: object)
+        let kind = bytes[offset] >> 4
+        guard kind == 0xA || kind == 0xC || kind == 0xD else {
+            counts[object] = 1
+            return 1
+        }
+        counts[object] = -2
+        // Read in place: the references of every container are visited once.
+        let (length, start) = try self.length(at: offset, object: object)
+        try check(start, length * (kind == 0xD ? 2 : 1) * referenceSize, object: object)
+        // A dictionary's values follow its keys, which are strings.
+        let first = kind == 0xD ? length : 0, end = kind == 0xD ? 2 * length : length
+        var total = 1
+        for index in first..<end {
+            total = min(total + (try count(reference(at: start + index * referenceSize), depth: depth + 1, counts: counts, limit: limit)), limit + 1)
+        }
+        counts[object] = total
+        return total
     }
 
     /// An object's kind, and its references when it is a container.
