@@ -7,14 +7,18 @@ each format's best and median wall-clock time over the rounds, and its ratio to 
 printed. Then the peak resident size of 1 million and 4 million rows in each streamed format,
 to show that memory does not grow with the input.
 
-    python3 scripts/formats.py [ROWS] [ROUNDS] [--memory]   # default 200,000 rows, 5 rounds
+    python3 scripts/formats.py [ROWS] [ROUNDS] [--memory] [--jobs N]   # default 200,000 rows, 5 rounds, 2 workers
+
+With `--jobs 1` on a two-core machine, a format's reader (or SQLite's writer) has a core of its
+own beside the one worker: what the format costs when it does not take a worker's core.
 """
 import json, os, plistlib, statistics, subprocess, sys, time
 from pathlib import Path
 from xml.sax.saxutils import escape
 
 here = Path(__file__).resolve().parent.parent
-arguments = [a for a in sys.argv[1:] if not a.startswith("--")]
+jobs = sys.argv[sys.argv.index("--jobs") + 1] if "--jobs" in sys.argv else "2"
+arguments = [a for i, a in enumerate(sys.argv[1:], 1) if not a.startswith("--") and sys.argv[i - 1] != "--jobs"]
 rows = int(arguments[0]) if arguments else 200_000
 rounds = int(arguments[1]) if len(arguments) > 1 else 5
 galley = here.parent / ".build" / "release" / "galley"
@@ -64,7 +68,7 @@ def run(arguments):
     start = time.monotonic()
     with open(os.devnull, "w") as sink:
         done = subprocess.run(["/usr/bin/time", "-f", "%M", str(galley), "heights", "--template", "message", "--width", "320,375,414",
-                               "--scale", "2", "--jobs", "2", "--quiet", *arguments], stdout=sink, stderr=subprocess.PIPE, text=True)
+                               "--scale", "2", "--jobs", jobs, "--quiet", *arguments], stdout=sink, stderr=subprocess.PIPE, text=True)
     if done.returncode != 0:
         sys.exit(f"galley heights {' '.join(arguments)} failed: {done.stderr[-500:]}")
     return time.monotonic() - start, int(done.stderr.strip().splitlines()[-1]) / 1024
@@ -88,13 +92,13 @@ for _ in range(rounds):
                 Path(str(work / "out.sqlite") + suffix).unlink(missing_ok=True)
         times[name].append(run(arguments)[0])
 base = statistics.median(times["JSON Lines → JSON Lines"]) if rounds else 1
-if rounds: print(f"{rows:,} message rows × 3 widths, 2 workers, {rounds} rounds alternated (best, median wall clock; median against JSON Lines):")
+if rounds: print(f"{rows:,} message rows × 3 widths, {jobs} worker{'s' if jobs != '1' else ''}, {rounds} rounds alternated (best, median wall clock; median against JSON Lines):")
 for name, values in (times.items() if rounds else []):
     median = statistics.median(values)
     print(f"  {name:26} {min(values):6.2f} s {median:6.2f} s  {median / base:5.2f}×")
 
 if "--memory" in sys.argv:
-    print("peak resident size by input length (2 workers):")
+    print(f"peak resident size by input length ({jobs} workers):")
     for count in (1_000_000, 4_000_000):
         formats = write_formats(count)
         cases = [("JSON Lines", [str(formats["jsonl"])]), ("JSON array", [str(formats["json"])]),

@@ -77,7 +77,8 @@ struct XMLRecord: Sendable {
         var name: String
         var attributes: [(String, String)]
         var children: [Element] = []
-        var text: [UInt8] = []
+        /// Its text: a slice of the tape when it came in one piece (most do), else a copy.
+        var text: ArraySlice<UInt8> = []
     }
 
     /// The record as an object.
@@ -88,7 +89,7 @@ struct XMLRecord: Sendable {
 
     /// The tape read back into elements.
     private func root() -> Element? {
-        tape.withUnsafeBufferPointer { tape in
+        do {
             var stack: [Element] = []
             var position = 0
             func length() -> Int {
@@ -97,10 +98,10 @@ struct XMLRecord: Sendable {
                 position += 4
                 return value
             }
-            func bytes() -> UnsafeBufferPointer<UInt8> {
+            func bytes() -> ArraySlice<UInt8> {
                 let count = length()
                 defer { position += count }
-                return UnsafeBufferPointer(rebasing: tape[position..<(position + count)])
+                return tape[position..<(position + count)]
             }
             func string() -> String { String(decoding: bytes(), as: UTF8.self) }
             while position < tape.count {
@@ -116,7 +117,9 @@ struct XMLRecord: Sendable {
                     stack.append(Element(name: name, attributes: attributes))
                 case 2:
                     let text = bytes()
-                    if !stack.isEmpty { stack[stack.count - 1].text.append(contentsOf: text) }
+                    if !stack.isEmpty {
+                        if stack[stack.count - 1].text.isEmpty { stack[stack.count - 1].text = text } else { stack[stack.count - 1].text.append(contentsOf: text) }
+                    }
                 default:
                     guard let element = stack.popLast() else { return nil }
                     if stack.isEmpty { return element }
@@ -130,13 +133,19 @@ struct XMLRecord: Sendable {
     private func object(for element: Element, isRecord: Bool) -> JSONObject {
         var object = JSONObject(minimumCapacity: element.children.count + element.attributes.count)
         for (name, value) in element.attributes { object["@" + name] = .string(value) }
-        // Children grouped by name, in the order each name first occurs (without hashing when
-        // a few children have a name each, as most records' children do).
-        var groups: [(name: String, places: [Int])] = []
         let children = element.children
+        // Most records' children have a name each: each is a member, without grouping.
         if children.count <= 16, !children.indices.contains(where: { index in children[..<index].contains { $0.name == children[index].name } }) {
-            groups = children.indices.map { (children[$0].name, [$0]) }
-        } else {
+            for child in children {
+                let isList = listNames.contains(child.name)
+                object[child.name] = isList ? .array([value(of: child)]) : value(of: child)
+                for (attribute, text) in child.attributes { object[child.name + "@" + attribute] = isList ? .array([.string(text)]) : .string(text) }
+            }
+            return finish(object, for: element, isRecord: isRecord)
+        }
+        // Children grouped by name, in the order each name first occurs.
+        var groups: [(name: String, places: [Int])] = []
+        do {
             var places: [String: Int] = [:]
             for (index, child) in children.enumerated() {
                 if let place = places[child.name] { groups[place].places.append(index) } else {
@@ -161,9 +170,16 @@ struct XMLRecord: Sendable {
                 object[name + "@" + attribute] = isList ? .array(values) : values[0]
             }
         }
+        return finish(object, for: element, isRecord: isRecord)
+    }
+
+    /// `object` with, for a record, its missing lists empty, and otherwise the element's own text
+    /// beside its children.
+    private func finish(_ object: JSONObject, for element: Element, isRecord: Bool) -> JSONObject {
+        var object = object
         if isRecord {
             for name in listNames.sorted where object[name] == nil { object[name] = .array([]) }
-        } else if !children.isEmpty, case let text = Self.trimmed(element.text), !text.isEmpty {
+        } else if !element.children.isEmpty, case let text = Self.trimmed(element.text), !text.isEmpty {
             object["#text"] = .string(text)
         }
         return object
@@ -175,7 +191,7 @@ struct XMLRecord: Sendable {
     }
 
     /// The text without the white space XML allows around it (spaces, tabs, line breaks).
-    private static func trimmed(_ bytes: [UInt8]) -> String {
+    private static func trimmed(_ bytes: ArraySlice<UInt8>) -> String {
         func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 }
         guard let start = bytes.firstIndex(where: { !isSpace($0) }), let end = bytes.lastIndex(where: { !isSpace($0) }) else { return "" }
         return String(decoding: bytes[start...end], as: UTF8.self)
