@@ -8,11 +8,16 @@ printed. Then the peak resident size of 1 million and 4 million rows in each str
 to show that memory does not grow with the input.
 
     python3 scripts/formats.py [ROWS] [ROUNDS] [--memory] [--jobs N]   # default 200,000 rows, 5 rounds, 2 workers
+    python3 scripts/formats.py --instructions   # instructions an item costs in each format (valgrind)
+
+`--instructions` counts what wall-clock time on a shared machine cannot tell apart: under
+callgrind (one worker), each format's instructions over 6,000 rows less those over their first
+2,000, per item, against JSON Lines; every thread is counted, the reader's and writer's too.
 
 With `--jobs 1` on a two-core machine, a format's reader (or SQLite's writer) has a core of its
 own beside the one worker: what the format costs when it does not take a worker's core.
 """
-import json, os, plistlib, statistics, subprocess, sys, time
+import json, os, plistlib, shutil, statistics, subprocess, sys, time
 from pathlib import Path
 from xml.sax.saxutils import escape
 
@@ -73,6 +78,39 @@ def run(arguments):
         sys.exit(f"galley heights {' '.join(arguments)} failed: {done.stderr[-500:]}")
     return time.monotonic() - start, int(done.stderr.strip().splitlines()[-1]) / 1024
 
+
+def instructions(arguments):
+    """Instructions callgrind counts for one run of one worker."""
+    done = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", str(stripped), "heights", "--template", "message",
+                           "--width", "320,375,414", "--scale", "2", "--jobs", "1", "--quiet", *arguments],
+                          stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    counted = [line for line in done.stderr.splitlines() if "Collected :" in line]
+    if done.returncode != 0 or not counted:
+        sys.exit(f"valgrind galley heights {' '.join(arguments)} failed: {done.stderr[-500:]}")
+    return int(counted[-1].split(":")[-1])
+
+
+if "--instructions" in sys.argv:
+    stripped = work / "galley-stripped"  # valgrind 3.19 cannot read DWARF 5
+    shutil.copy(galley, stripped)
+    subprocess.run(["objcopy", "--strip-debug", str(stripped)], check=True)
+    small, large = write_formats(2000), write_formats(6000)
+    database = work / "instructions.sqlite"
+    per_item = {}
+    for name, key, extra in [("JSON Lines → JSON Lines", "jsonl", []), ("JSON array", "json", []), ("CSV", "csv", []),
+                             ("XML (--record row)", "xml", ["--record", "row"]), ("property list (binary)", "plist", []),
+                             ("→ CSV", "jsonl", ["-o", str(work / "instructions.csv")]), ("→ SQLite", "jsonl", ["-o", str(database)])]:
+        counts = []
+        for files in (large, small):
+            for suffix in ("", "-wal", "-shm"):
+                Path(str(database) + suffix).unlink(missing_ok=True)
+            counts.append(instructions(extra + [str(files[key])]))
+        per_item[name] = (counts[0] - counts[1]) / 4000
+    base = per_item["JSON Lines → JSON Lines"]
+    print("instructions an item costs (3 widths, one worker, callgrind; 6,000 rows less 2,000):")
+    for name, count in per_item.items():
+        print(f"  {name:26} {count:9,.0f}  {count / base:5.2f}×")
+    sys.exit(0)
 
 paths = write_formats(rows)
 cases = {

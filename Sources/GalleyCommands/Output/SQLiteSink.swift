@@ -111,11 +111,19 @@ final class SQLiteSink: OutputSink {
     /// which took a third off SQLite's time a row.
     static let rowsPerInsert = 16
 
-    /// `INSERT OR REPLACE` of `count` rows.
+    /// `INSERT OR REPLACE` of `count` rows. The run's scale and settings, the same for every row,
+    /// are parameters 1 and 2, bound once a write; each row's seven values follow.
     private static func insertSQL(rows count: Int) -> String {
-        "INSERT OR REPLACE INTO heights (id, width, scale, position, template, settings, fingerprint, height, frames) VALUES "
-            + Array(repeating: "(?, ?, ?, ?, ?, ?, ?, ?, ?)", count: count).joined(separator: ", ")
+        let rows = (0..<count).map { row in
+            let first = 3 + row * Int(parametersPerRow)
+            return "(?\(first), ?\(first + 1), ?1, ?\(first + 2), ?\(first + 3), ?2, ?\(first + 4), ?\(first + 5), ?\(first + 6))"
+        }
+        return "INSERT OR REPLACE INTO heights (id, width, scale, position, template, settings, fingerprint, height, frames) VALUES "
+            + rows.joined(separator: ", ")
     }
+
+    /// The parameters each row binds.
+    private static let parametersPerRow: Int32 = 7
 
     func write(_ blocks: [ResultBlock]) throws {
         do {
@@ -131,19 +139,42 @@ final class SQLiteSink: OutputSink {
                         throw DatabaseError(resultCode: ResultCode(rawValue: status), message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
                     }
                 }
-                let rows = blocks.flatMap(\.rows)
-                var index = 0
-                while index + Self.rowsPerInsert <= rows.count {
-                    for place in 0..<Self.rowsPerInsert { bind(rows[index + place], to: many, from: Int32(place * 9 + 1)) }
-                    try step(many)
-                    index += Self.rowsPerInsert
+                for statement in [many, one] {
+                    sqlite3_bind_double(statement, 1, scale)
+                    sqlite3_bind_int64(statement, 2, settings)
                 }
-                for row in rows[index...] {
-                    bind(row, to: one, from: 1)
-                    try step(one)
+                // Template names, a few for every row, bound as SQLite's own without copying: kept
+                // here until the bindings are cleared.
+                var names = TemplateNames()
+                defer {
+                    sqlite3_clear_bindings(many)
+                    sqlite3_clear_bindings(one)
+                    names.free()
                 }
-                sqlite3_clear_bindings(many)
-                sqlite3_clear_bindings(one)
+                // Rows bound sixteen at a time across blocks, the rest one at a time.
+                var bound = 0
+                for block in blocks {
+                    for row in block.rows {
+                        bind(row, to: many, from: Int32(bound) * Self.parametersPerRow + 3, names: &names)
+                        bound += 1
+                        if bound == Self.rowsPerInsert {
+                            try step(many)
+                            bound = 0
+                        }
+                    }
+                }
+                if bound > 0 {
+                    // The last rows are bound to `many` already: bound again to `one`, row by row.
+                    var rows: [MeasuredRow] = [], left = bound
+                    for block in blocks.reversed() where left > 0 {
+                        rows.insert(contentsOf: block.rows.suffix(left), at: 0)
+                        left -= min(left, block.rows.count)
+                    }
+                    for row in rows {
+                        bind(row, to: one, from: 3, names: &names)
+                        try step(one)
+                    }
+                }
             }
         } catch let error as DatabaseError {
             throw OutputError(file: path, reason: error.message ?? "\(error)")
@@ -152,21 +183,38 @@ final class SQLiteSink: OutputSink {
         if !errorBytes.isEmpty { try errors.write(errorBytes) }
     }
 
-    /// Binds `row`'s nine values to the statement's parameters from `first`.
-    private func bind(_ row: MeasuredRow, to statement: OpaquePointer, from first: Int32) {
+    /// Binds `row`'s seven values to the statement's parameters from `first`.
+    private func bind(_ row: MeasuredRow, to statement: OpaquePointer, from first: Int32, names: inout TemplateNames) {
         switch row.id {
         case .integer(let integer): sqlite3_bind_int64(statement, first, Int64(integer))
         case .string(let text), .numeral(let text): Self.bind(text, to: statement, at: first)
         default: Self.bind("\(row.id)", to: statement, at: first)
         }
         sqlite3_bind_double(statement, first + 1, row.width)
-        sqlite3_bind_double(statement, first + 2, scale)
-        sqlite3_bind_int64(statement, first + 3, Int64(row.position))
-        Self.bind(row.template, to: statement, at: first + 4)
-        sqlite3_bind_int64(statement, first + 5, settings)
-        sqlite3_bind_int64(statement, first + 6, row.fingerprint)
-        sqlite3_bind_double(statement, first + 7, row.height)
-        if let frames = row.frames { Self.bind(frames, to: statement, at: first + 8) } else { sqlite3_bind_null(statement, first + 8) }
+        sqlite3_bind_int64(statement, first + 2, Int64(row.position))
+        let name = names.text(row.template)
+        sqlite3_bind_text(statement, first + 3, name.text, name.count, nil)
+        sqlite3_bind_int64(statement, first + 4, row.fingerprint)
+        sqlite3_bind_double(statement, first + 5, row.height)
+        if let frames = row.frames { Self.bind(frames, to: statement, at: first + 6) } else { sqlite3_bind_null(statement, first + 6) }
+    }
+
+    /// Template names as C strings of their own, made once a write and freed after it.
+    private struct TemplateNames {
+        private var texts: [String: (text: UnsafeMutablePointer<CChar>, count: Int32)] = [:]
+
+        mutating func text(_ name: String) -> (text: UnsafeMutablePointer<CChar>, count: Int32) {
+            if let known = texts[name] { return known }
+            // Its bytes exactly (a name can hold a NUL), not a C string.
+            let bytes = Array(name.utf8)
+            let text = UnsafeMutablePointer<CChar>.allocate(capacity: max(bytes.count, 1))
+            bytes.withUnsafeBytes { UnsafeMutableRawPointer(text).copyMemory(from: $0.baseAddress ?? UnsafeRawPointer(text), byteCount: bytes.count) }
+            let made = (text: text, count: Int32(bytes.count))
+            texts[name] = made
+            return made
+        }
+
+        func free() { for (text, _) in texts.values { text.deallocate() } }
     }
 
     /// Binds `text` (copied by SQLite) to the statement's parameter `index`.
