@@ -207,10 +207,31 @@ final class BinaryPropertyList: Sendable {
         // At most three UTF-8 bytes a unit (a surrogate pair's four bytes are two units).
         String(unsafeUninitializedCapacity: count * 3) { target in
             var written = 0
-            func put(_ scalar: UInt32) {
-                switch scalar {
+            var index = 0
+            while index < count {
+                let unit = UInt32(source[start + index * 2]) << 8 | UInt32(source[start + index * 2 + 1])
+                index += 1
+                var scalar = unit
+                switch unit {
                 case ..<0x80:
-                    target[written] = UInt8(scalar); written += 1
+                    // Most text is ASCII: one byte, nothing else to look at.
+                    target[written] = UInt8(unit)
+                    written += 1
+                    continue
+                case 0xD800..<0xDC00 where index < count:
+                    let next = UInt32(source[start + index * 2]) << 8 | UInt32(source[start + index * 2 + 1])
+                    if (0xDC00..<0xE000).contains(next) {
+                        scalar = 0x10000 + (unit - 0xD800) << 10 + (next - 0xDC00)
+                        index += 1
+                    } else {
+                        scalar = 0xFFFD
+                    }
+                case 0xD800..<0xE000:
+                    scalar = 0xFFFD
+                default:
+                    break
+                }
+                switch scalar {
                 case ..<0x800:
                     target[written] = UInt8(0xC0 | scalar >> 6); target[written + 1] = UInt8(0x80 | scalar & 0x3F); written += 2
                 case ..<0x10000:
@@ -219,23 +240,6 @@ final class BinaryPropertyList: Sendable {
                 default:
                     target[written] = UInt8(0xF0 | scalar >> 18); target[written + 1] = UInt8(0x80 | scalar >> 12 & 0x3F)
                     target[written + 2] = UInt8(0x80 | scalar >> 6 & 0x3F); target[written + 3] = UInt8(0x80 | scalar & 0x3F); written += 4
-                }
-            }
-            var index = 0
-            while index < count {
-                let unit = UInt32(source[start + index * 2]) << 8 | UInt32(source[start + index * 2 + 1])
-                index += 1
-                switch unit {
-                case 0xD800..<0xDC00 where index < count:
-                    let next = UInt32(source[start + index * 2]) << 8 | UInt32(source[start + index * 2 + 1])
-                    if (0xDC00..<0xE000).contains(next) {
-                        put(0x10000 + (unit - 0xD800) << 10 + (next - 0xDC00))
-                        index += 1
-                    } else {
-                        put(0xFFFD)
-                    }
-                case 0xD800..<0xE000: put(0xFFFD)
-                default: put(unit)
                 }
             }
             return written

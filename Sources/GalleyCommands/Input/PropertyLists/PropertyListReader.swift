@@ -7,14 +7,37 @@ import GalleyJSON
 /// records of their own, depth first, each with `depth` (0 at the top), `path` (its place at each
 /// level, from 1: "2.1") and `childCount` (see ``PropertyListPlace``). Opened by
 /// ``PropertyLists/reader(_:recordKey:maximumSize:)``.
-final class PropertyListReader<Tree: PropertyListTree>: RecordSource {
-    private let tree: Tree?
+final class PropertyListReader: RecordSource {
+    /// The next records, from a walk or a failure.
+    private var take: (Int) -> [InputRecord]
+
+    /// A reader of `walk`'s records. (The walk is a value of a concrete type here, so that its
+    /// steps are compiled for that type: a generic reader class looked its tree's methods up at
+    /// run time at every record.)
+    init<Tree: PropertyListTree>(_ walk: PropertyListWalk<Tree>) {
+        var walk = walk
+        take = { walk.next($0) }
+    }
+
+    /// A reader whose one record is `failure`.
+    init(failure: InputRecord) {
+        var failure: InputRecord? = failure
+        take = { _ in
+            defer { failure = nil }
+            return failure.map { [$0] } ?? []
+        }
+    }
+
+    func next(_ count: Int) throws -> [InputRecord] { take(count) }
+}
+
+/// The walk through a property list's records, depth first.
+struct PropertyListWalk<Tree: PropertyListTree> {
+    private let tree: Tree
     private let file: String
     /// The lists being walked, the innermost last.
     private var stack: [Level] = []
     private var ordinal = 0
-    /// A problem with the whole file, given as its one record.
-    private var failure: InputRecord?
 
     /// A list of records at one depth, and how far it has been read.
     private struct Level {
@@ -24,32 +47,20 @@ final class PropertyListReader<Tree: PropertyListTree>: RecordSource {
         var path: String
     }
 
-    init(_ tree: Tree, file: String) {
+    /// A walk from the top-level `records` of `tree`, read from `file`.
+    init(_ tree: Tree, file: String, records: [Tree.Node]) {
         (self.tree, self.file) = (tree, file)
-    }
-
-    /// A reader whose one record is `failure`.
-    init(failure: InputRecord) {
-        (tree, file, self.failure) = (nil, failure.file, failure)
-    }
-
-    /// Starts the walk at the top-level `records`.
-    func start(_ records: [Tree.Node]) {
         stack = [Level(records: records, depth: 0, path: "")]
     }
 
     /// `node`'s elements when it is a non-empty array of dictionaries (children), nil otherwise.
-    func records(in node: Tree.Node) throws(RecordError) -> [Tree.Node]? {
-        guard let tree, let elements = try tree.elements(of: node), !elements.isEmpty, elements.allSatisfy(tree.isDictionary) else { return nil }
+    static func records(in node: Tree.Node, of tree: Tree) throws(RecordError) -> [Tree.Node]? {
+        guard let elements = try tree.elements(of: node), !elements.isEmpty, elements.allSatisfy(tree.isDictionary) else { return nil }
         return elements
     }
 
-    func next(_ count: Int) throws -> [InputRecord] {
-        if let failure {
-            self.failure = nil
-            return [failure]
-        }
-        guard let tree else { return [] }
+    /// Up to `count` more records; none at the end.
+    mutating func next(_ count: Int) -> [InputRecord] {
         var records: [InputRecord] = []
         while records.count < count, let level = stack.indices.last {
             guard stack[level].index < stack[level].records.count else {

@@ -22,7 +22,7 @@ enum PropertyLists {
         let limit = max(bytes.count, 1024) * 4
         let tooLarge = "it expands to more values than its \(bytes.count) bytes hold, or nests deeper than \(maximumDepth) levels (objects it names more than once)"
         func failed(_ reason: String) -> any RecordSource {
-            PropertyListReader<FoundationPropertyList>(failure: InputRecord(file: file, number: 1, unit: .record, ordinal: 1, content: .invalid("\(file): \(reason)")))
+            PropertyListReader(failure: InputRecord(file: file, number: 1, unit: .record, ordinal: 1, content: .invalid("\(file): \(reason)")))
         }
         func records(of tree: some PropertyListTree) -> any RecordSource {
             do { return try reader(tree, file: file, recordKey: recordKey) } catch { return failed(error.description) }
@@ -42,26 +42,24 @@ enum PropertyLists {
 
     /// A reader of `tree`'s records, or one that reports why there are none.
     private static func reader<Tree: PropertyListTree>(_ tree: Tree, file: String, recordKey: String?) throws(RecordError) -> any RecordSource {
-        let reader = PropertyListReader(tree, file: file)
         if let records = try tree.elements(of: tree.root) {
-            reader.start(records)
-        } else if let members = try tree.members(of: tree.root) {
-            var candidates: [String] = []
-            for (key, value) in members where try reader.records(in: value) != nil { candidates.append(key) }
-            if let recordKey {
-                guard let value = members.last(where: { $0.key == recordKey })?.value, let records = try tree.elements(of: value) else {
-                    throw RecordError("the root dictionary has no array '\(recordKey)'; its arrays of dictionaries: \(candidates.joined(separator: ", "))")
-                }
-                reader.start(records)
-            } else if candidates.count == 1, let value = members.first(where: { $0.key == candidates[0] })?.value, let records = try tree.elements(of: value) {
-                reader.start(records)
-            } else {
-                let found = candidates.isEmpty ? "it holds none" : "it holds \(candidates.joined(separator: ", "))"
-                throw RecordError("say with --record KEY which array of the root dictionary holds the records (\(found))")
-            }
-        } else {
-            throw RecordError("the root is neither an array nor a dictionary")
+            return PropertyListReader(PropertyListWalk(tree, file: file, records: records))
         }
-        return reader
+        guard let members = try tree.members(of: tree.root) else { throw RecordError("the root is neither an array nor a dictionary") }
+        var candidates: [String] = []
+        for (key, value) in members where try PropertyListWalk.records(in: value, of: tree) != nil { candidates.append(key) }
+        let key: String
+        if let recordKey {
+            key = recordKey
+        } else if candidates.count == 1 {
+            key = candidates[0]
+        } else {
+            let found = candidates.isEmpty ? "it holds none" : "it holds \(candidates.joined(separator: ", "))"
+            throw RecordError("say with --record KEY which array of the root dictionary holds the records (\(found))")
+        }
+        guard let value = members.last(where: { $0.key == key })?.value, let records = try tree.elements(of: value) else {
+            throw RecordError("the root dictionary has no array '\(key)'; its arrays of dictionaries: \(candidates.joined(separator: ", "))")
+        }
+        return PropertyListReader(PropertyListWalk(tree, file: file, records: records))
     }
 }
