@@ -2,6 +2,7 @@
 """Writes the fuzz targets' seed corpora (Fuzz/Corpus/<target>/) from the repository's own
 examples and fonts, including fonts whose metric tables are edited to values at and past their
 ranges' ends. Run from the repository's root: python3 Fuzz/make-seeds.py"""
+import datetime, plistlib
 import hashlib, json, os, shutil, struct
 
 root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -91,6 +92,11 @@ def data(path):
 write("FuzzInputs", bytes([0x80]) + data("Examples/data/three20-blog-feed.rss"))
 write("FuzzInputs", bytes([5 | 0x40]) + b"<r><item a='1'><t>x &amp; y</t><t>z</t><n><m>1.5</m></n></item><item/></r>")
 write("FuzzInputs", bytes([6]) + data("Examples/data/drilldown-Data.plist"))
+# Binary lists, read by Galley's own reader: the drill-down, and every kind of value.
+write("FuzzInputs", bytes([6]) + plistlib.dumps(plistlib.loads(data("Examples/data/drilldown-Data.plist")), fmt=plistlib.FMT_BINARY))
+write("FuzzInputs", bytes([6]) + plistlib.dumps([{"id": 1, "t": "Grüße 😀 ok", "d": datetime.datetime(2020, 1, 2), "b": b"\x00\xff", "r": 0.5,
+                                                  "n": -2**63, "u": 2**64 - 1, "on": True, "c": [{"x": 1}, {"y": [2, {"z": "3"}]}]}],
+                                                fmt=plistlib.FMT_BINARY))
 write("FuzzInputs", bytes([0]) + data("Examples/data/books-many.xml"))
 write("FuzzInputs", bytes([3]) + '\ufeffid,text,author.name,n\r\n1,"a, ""b""\nc",Ann,1.50\r\n\r\n2,x,,\n3,y\n'.encode())
 write("FuzzInputs", bytes([4]) + b"id\ttext\n1\tx\n")

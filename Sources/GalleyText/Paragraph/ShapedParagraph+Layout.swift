@@ -4,7 +4,9 @@ extension ShapedParagraph {
     /// The size and line starts of the paragraph at `width`, without positioning glyphs.
     ///
     /// - Parameter width: The available width in points; `.infinity` for no wrapping.
-    /// - Complexity: O(n) in the text's graphemes; no shaping and no ICU calls.
+    /// - Complexity: O(n) in the text's graphemes. No shaping and no ICU calls, except for a
+    ///   paragraph shaped only as far as its line limit shows (a style's maximum line count lets
+    ///   the rest go unshaped): when `width` shows past that prefix, a longer one is shaped first.
     public func measure(width: Double) -> TextMeasurement {
         let available = sanitized(width)
         guard let lines = stackLines(at: available, exactTruncation: true) else {
@@ -131,7 +133,8 @@ extension ShapedParagraph {
     /// The paragraph laid out at `width`: lines, positioned glyph runs and size.
     ///
     /// - Parameter width: The available width in points; `.infinity` for no wrapping.
-    /// - Complexity: O(n) in the text's glyphs; no shaping and no ICU calls.
+    /// - Complexity: O(n) in the text's glyphs. As ``measure(width:)``, no shaping and no ICU
+    ///   calls unless a line-limited paragraph's prefix must grow to show `width`'s lines.
     public func layout(width: Double) -> TextLayout {
         counters.lineBreakPasses.wrappingAdd(1, ordering: .relaxed)
         let (placed, next) = LineStacker(paragraph: self, width: sanitized(width)).lines()

@@ -20,7 +20,9 @@ public struct TextLayout: Sendable, Hashable {
 
 /// The size of text at a width, without glyph positions: what a row height needs.
 ///
-/// Making one allocates nothing; the line starts are worked out when first asked for.
+/// Making one allocates nothing: the line starts are not kept but worked out again, from the
+/// paragraph, each time ``lineStartsUTF16`` or ``lineStarts`` is read (keep the result to use it
+/// more than once).
 public struct TextMeasurement: Sendable, Hashable {
     /// Exact size: the widest line (without trailing whitespace) and the bottom of the last line.
     public var size: Size

@@ -231,16 +231,14 @@ final class BinaryPropertyList: Sendable {
                 default:
                     break
                 }
-                switch scalar {
-                case ..<0x800:
-                    target[written] = UInt8(0xC0 | scalar >> 6); target[written + 1] = UInt8(0x80 | scalar & 0x3F); written += 2
-                case ..<0x10000:
-                    target[written] = UInt8(0xE0 | scalar >> 12); target[written + 1] = UInt8(0x80 | scalar >> 6 & 0x3F)
-                    target[written + 2] = UInt8(0x80 | scalar & 0x3F); written += 3
-                default:
-                    target[written] = UInt8(0xF0 | scalar >> 18); target[written + 1] = UInt8(0x80 | scalar >> 12 & 0x3F)
-                    target[written + 2] = UInt8(0x80 | scalar >> 6 & 0x3F); target[written + 3] = UInt8(0x80 | scalar & 0x3F); written += 4
+                // The scalar's UTF-8 bytes, most significant first.
+                let count = scalar < 0x800 ? 2 : scalar < 0x10000 ? 3 : 4
+                let lead: UInt32 = count == 2 ? 0xC0 : count == 3 ? 0xE0 : 0xF0
+                target[written] = UInt8(lead | scalar >> (6 * UInt32(count - 1)))
+                for place in 1..<count {
+                    target[written + place] = UInt8(0x80 | scalar >> (6 * UInt32(count - 1 - place)) & 0x3F)
                 }
+                written += count
             }
             return written
         }
