@@ -21,7 +21,7 @@ extension Galley {
             let format = options.output.resolvedFormat
             try options.run(keepsTextLayouts: false, command: "layout") { row, block throws(LayoutError) in
                 for measurement in try row.measurements() {
-                    let arrangement = arrange(measurement)
+                    let arrangement = measurement.arranged()
                     // Never `null` in place of a number: a frame that is not one fails its row.
                     if let (name, frame) = arrangement.frames.first(where: { !$0.value.components.allSatisfy(\.isFinite) }) {
                         throw .invalidGeometry("the frame of '\(name)' is not finite: \(frame)")

@@ -101,10 +101,10 @@ struct RowOptions: ParsableArguments {
         }
     }
 
-    /// A worker's ``MeasuringMemory``. `@unchecked Sendable`: the setup hands each worker its
+    /// A worker's ``LayoutContext``. `@unchecked Sendable`: the setup hands each worker its
     /// own, and only that worker's thread measures with it, one row at a time.
     final class WorkerMemory: @unchecked Sendable {
-        let memory = MeasuringMemory()
+        let memory = LayoutContext()
         /// The items' member names, which every line repeats.
         var names = JSONNameCache()
         /// For each kind, the items laid out and how many lacked each of its template's fields.
@@ -279,12 +279,12 @@ struct RowOptions: ParsableArguments {
 
         /// The item measured at every width, for arranging.
         func measurements() throws(LayoutError) -> [RowMeasurement] {
-            try measure(item, template: template, widths: widths, environment: worker.environment, memory: worker.memory.memory)
+            try template.measure(item, widths: widths, environment: worker.environment, context: worker.memory.memory)
         }
 
         /// The item's height at every width (less work than ``measurements()``).
         func heights() throws(LayoutError) -> [Double] {
-            try GalleyLayout.heights(item, template: template, widths: widths, environment: worker.environment, memory: worker.memory.memory)
+            try template.heights(item, widths: widths, environment: worker.environment, context: worker.memory.memory)
         }
 
         /// A database row of this item at `width`.

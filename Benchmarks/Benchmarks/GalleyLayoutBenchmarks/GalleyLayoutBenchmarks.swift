@@ -17,11 +17,11 @@ let benchmarks: @Sendable () -> Void = {
             Benchmark("Rows \(warm ? "warm" : "cold")/\(kind)", configuration: perRow) { benchmark in
                 let engine = warm ? Samples.warmEngine(for: []) : Samples.coldEngine()
                 let environment = LayoutEnvironment(textEngine: engine, scale: 2)
-                if warm { for row in rows { blackHole(arrange(try measure(row, template: compiled, width: 375, environment: environment))) } }
+                if warm { for row in rows { blackHole(try compiled.measure(row, width: 375, environment: environment).arranged()) } }
                 benchmark.startMeasurement()
                 for index in benchmark.scaledIterations {
-                    let measurement = try measure(rows[index % rows.count], template: compiled, width: 375, environment: environment)
-                    blackHole(arrange(measurement))
+                    let measurement = try compiled.measure(rows[index % rows.count], width: 375, environment: environment)
+                    blackHole(measurement.arranged())
                 }
             }
         }

@@ -50,9 +50,9 @@ case "row":
     let template = try CompiledTemplate(BuiltInTemplates.message)
     let environment = LayoutEnvironment(textEngine: Samples.warmEngine(for: []), scale: 2)
     let rows = Samples.rowItems(kind: "message")
-    for row in rows { _ = arrange(try measure(row, template: template, width: 375, environment: environment)) }
+    for row in rows { _ = try template.measure(row, width: 375, environment: environment).arranged() }
     for index in 0..<count {
-        total += arrange(try measure(rows[index % rows.count], template: template, width: 375, environment: environment)).height
+        total += try template.measure(rows[index % rows.count], width: 375, environment: environment).arranged().height
     }
 case "preview", "pango-preview":
     // The benchmark paragraphs as two-line previews (tail truncation), caches emptied: Galley,

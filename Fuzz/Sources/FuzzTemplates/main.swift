@@ -40,13 +40,13 @@ func fuzzTemplates(_ start: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
         for scale in [1.0, 3.0] {
             let environment = LayoutEnvironment(textEngine: engine, scale: scale)
             let widths: [Double] = [320, 0, 1, 17.5, 1_000_000]
-            guard let measured = try? measure(item, template: template, widths: widths, environment: environment) else { continue }
-            guard let heights = try? heights(item, template: template, widths: widths, environment: environment),
+            guard let measured = try? template.measure(item, widths: widths, environment: environment) else { continue }
+            guard let heights = try? template.heights(item, widths: widths, environment: environment),
                 heights == measured.map(\.height)
             else { finding("heights alone differ from the measurements' in '\(kind)'") }
             for measurement in measured {
                 guard measurement.height.isFinite, measurement.height >= 0 else { finding("a height of \(measurement.height)") }
-                let arrangement = arrange(measurement)
+                let arrangement = measurement.arranged()
                 for (name, frame) in arrangement.frames {
                     guard frame.minX >= 0, frame.maxX <= measurement.width, frame.minY >= 0, frame.maxY <= measurement.height,
                         frame.width >= 0, frame.height >= 0

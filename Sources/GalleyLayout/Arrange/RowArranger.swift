@@ -2,6 +2,15 @@
 
 import GalleyText
 
+extension RowMeasurement {
+    /// The frames of this measured row, for every named node, and each label's text layout.
+    ///
+    /// Arranging never shapes, breaks or measures text: it adds up the offsets the measure
+    /// pass found, mirrors them for right-to-left rows and snaps them to device pixels. Cheap
+    /// enough to call again rather than keep.
+    public func arranged() -> RowArrangement { RowArranger(measurement: self).arrange() }
+}
+
 /// Turns a ``RowMeasurement`` into frames. It only adds offsets: no text is shaped or wrapped.
 struct RowArranger {
     let measurement: RowMeasurement

@@ -4,7 +4,7 @@ import GalleyText
 
 /// A measured row: its height, and every node's size and place, ready to arrange.
 ///
-/// Measurements are immutable values and safe to pass between threads; ``arrange(_:)`` turns
+/// Measurements are immutable values and safe to pass between threads; ``arranged()`` turns
 /// one into frames without measuring any text again.
 public struct RowMeasurement: Sendable {
     /// The item's id.

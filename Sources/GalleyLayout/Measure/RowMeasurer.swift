@@ -13,7 +13,7 @@ struct RowMeasurer {
     let template: CompiledTemplate
     let environment: LayoutEnvironment
     /// Whether containers keep their measured children, which arranging needs and a row's
-    /// height does not (see ``heights(_:template:widths:environment:memory:)``). Without them,
+    /// height does not (see ``CompiledTemplate/heights(_:widths:environment:context:)``). Without them,
     /// labels read only their texts' heights, and shape no more text than those need.
     let keepsChildren: Bool
     /// Per label (by ``CompiledLabel/index``): its shaped text and its measurements by kind.
@@ -34,7 +34,7 @@ struct RowMeasurer {
     var lastSpan = WidthSpan.none
 
     /// - Parameter memory: The working memory an earlier row left, which this one reuses (see
-    ///   ``MeasuringMemory``); give its arrays back with ``returnMemory(to:)``. (The memo's
+    ///   ``LayoutContext``); give its arrays back with ``returnMemory(to:)``. (The memo's
     ///   storage stays with it: one measurer uses it at a time.)
     /// - Throws: ``LayoutError/invalidGeometry(_:)`` for a scale that is not a finite number > 0.
     init(
@@ -86,7 +86,7 @@ struct RowMeasurer {
         swap(&measuredChildren, &memory.measuredChildren)
     }
 
-    /// A measurer's working memory between rows (see ``MeasuringMemory``): the memo's storage,
+    /// A measurer's working memory between rows (see ``LayoutContext``): the memo's storage,
     /// and the labels' and measured children's arrays.
     final class Arrays {
         fileprivate let memo = MemoStorage()
@@ -127,7 +127,7 @@ struct RowMeasurer {
         var root: MeasuredNode
         var exactHeight: Double
         /// `exactHeight` rounded up to device pixels: the row's height, as measurements and
-        /// ``heights(_:template:widths:environment:memory:)`` report it.
+        /// ``CompiledTemplate/heights(_:widths:environment:context:)`` report it.
         var height: Double
         var isRightToLeft: Bool
     }

@@ -24,6 +24,25 @@ extension Template: Codable {
         }
     }
 
+    /// A template from JSON text, as ``init(json:name:)-(JSONValue,_)`` reads it.
+    ///
+    ///     let template = try Template(json: #"{"root": {"type": "label", "field": "title", "style": "tableFont"}}"#)
+    ///
+    /// - Throws: ``LayoutError/invalidTemplate(path:reason:)`` for text that is not JSON (with
+    ///   the line and column) or not a template.
+    public init(json text: String, name: String = "template") throws(LayoutError) {
+        try self.init(json: Array(text.utf8), name: name)
+    }
+
+    /// A template from JSON bytes (UTF-8; a file's contents, `Array(data)`).
+    ///
+    /// - Throws: as ``init(json:name:)-(String,_)``.
+    public init(json bytes: [UInt8], name: String = "template") throws(LayoutError) {
+        let value: JSONValue
+        do { value = try JSONParser.parse(bytes) } catch { throw .invalidTemplate(path: name, reason: "invalid JSON at \(error)") }
+        try self.init(json: value, name: name)
+    }
+
     /// The template in its JSON form.
     public var json: JSONValue {
         var members: JSONObject = ["name": .string(name), "root": root.json]

@@ -29,7 +29,7 @@ struct NarrowRowTests {
             for direction in [LayoutEnvironment.Direction.leftToRight, .rightToLeft] {
                 for width in [0, 0.5, 1, 5, 12, 19.5, 33, 90] as [Double] {
                     let environment = Fixture.environment(scale: scale, direction: direction)
-                    let arrangement = arrange(try measure(item, template: template, width: width, environment: environment))
+                    let arrangement = try template.measure(item, width: width, environment: environment).arranged()
                     for (name, frame) in arrangement.frames {
                         let context = "\(template.template.name) \(name) at width \(width), scale \(scale), \(direction): \(frame)"
                         #expect(frame.minX >= 0 && frame.maxX <= width && frame.width >= 0, "\(context)")
@@ -45,12 +45,12 @@ struct NarrowRowTests {
         let template = try CompiledTemplate(Template(name: "t", root: Node(.inset(Inset(
             Insets(all: 10), child: Node(.label(Label(.field("title"), style: "font")), name: "title"))))))
         let item = Fixture.item("t", ["title": "Hello"])
-        let zero = arrange(try measure(item, template: template, width: 0, environment: Fixture.environment(scale: 1)))
+        let zero = try template.measure(item, width: 0, environment: Fixture.environment(scale: 1)).arranged()
         #expect(zero.frames["title"]?.minX == 0 && zero.frames["title"]?.width == 0)
-        let narrow = arrange(try measure(item, template: template, width: 15, environment: Fixture.environment(scale: 1)))
+        let narrow = try template.measure(item, width: 15, environment: Fixture.environment(scale: 1)).arranged()
         #expect(narrow.frames["title"]?.minX == 10 && narrow.frames["title"]?.width == 0)
         // Where the row is wide enough, the inset is kept exactly.
-        let wide = arrange(try measure(item, template: template, width: 320, environment: Fixture.environment(scale: 1)))
+        let wide = try template.measure(item, width: 320, environment: Fixture.environment(scale: 1)).arranged()
         #expect(wide.frames["title"]?.minX == 10 && wide.frames["title"]?.maxX == 310)
     }
 }

@@ -19,8 +19,8 @@ struct GoldenFrameTests {
 
     func check(_ template: Template, _ item: Item, _ geometry: Geometry, _ expected: ExpectedRow) throws {
         let compiled = try CompiledTemplate(template)
-        let measurement = try measure(item, template: compiled, width: geometry.width, environment: F.environment(scale: geometry.scale))
-        let arrangement = arrange(measurement)
+        let measurement = try compiled.measure(item, width: geometry.width, environment: F.environment(scale: geometry.scale))
+        let arrangement = measurement.arranged()
         #expect(abs(measurement.height - F.ceil(expected.height, geometry.scale)) < 1e-9, "height")
         for (name, frame) in expected.frames {
             let want = F.snap(frame.0, frame.1, frame.2, frame.3, geometry.scale)

@@ -10,8 +10,8 @@ struct NodeBehaviourTests {
     typealias F = Fixture
 
     static func frames(_ template: Template, _ fields: JSONObject, width: Double = 320, scale: Double = 1, direction: LayoutEnvironment.Direction = .auto) throws -> (RowMeasurement, [String: Rect]) {
-        let measurement = try measure(F.item("x", fields), template: try CompiledTemplate(template), width: width, environment: F.environment(scale: scale, direction: direction))
-        return (measurement, arrange(measurement).frames)
+        let measurement = try try CompiledTemplate(template).measure(F.item("x", fields), width: width, environment: F.environment(scale: scale, direction: direction))
+        return (measurement, measurement.arranged().frames)
     }
 
     static func label(_ name: String, _ field: FieldPath, style: StyleReference = "font", flex: Flex = Flex()) -> Node {
@@ -47,17 +47,16 @@ struct NodeBehaviourTests {
         let (_, shown) = try Self.frames(template, ["author": ["name": "Ada"], "duration": 312, "hd": true])
         #expect(shown["byline"] != .zero && shown["badge"] != .zero)
         let item = Fixture.item("x", ["author": ["name": "Ada"], "duration": 3723])
-        let measurement = try measure(item, template: try CompiledTemplate(template), width: 320, environment: F.environment(scale: 1))
-        let text = try #require(arrange(measurement).labels["byline"]?.layout)
+        let measurement = try try CompiledTemplate(template).measure(item, width: 320, environment: F.environment(scale: 1))
+        let text = try #require(measurement.arranged().labels["byline"]?.layout)
         #expect(text.lines.count == 1)
         let (_, hidden) = try Self.frames(template, ["hd": false])
         #expect(hidden["byline"] == .zero && hidden["badge"] == .zero)
         // A null field is a missing one: the message cell's image shows only for a URL.
         let message = try CompiledTemplate(BuiltInTemplates.message)
         for (imageURL, shows) in [(JSONValue.string("https://example.com/a.png"), true), (.null, false)] {
-            let row = try measure(F.item("x", ["title": "Ada", "text": "Hello", "imageURL": imageURL]), template: message,
-                width: 320, environment: F.environment(scale: 2))
-            #expect((arrange(row).frames["image"] != .zero) == shows, "imageURL \(imageURL)")
+            let row = try message.measure(F.item("x", ["title": "Ada", "text": "Hello", "imageURL": imageURL]), width: 320, environment: F.environment(scale: 2))
+            #expect((row.arranged().frames["image"] != .zero) == shows, "imageURL \(imageURL)")
         }
     }
 
@@ -143,12 +142,12 @@ struct NodeBehaviourTests {
         let compiled = try CompiledTemplate(template(Flex(grow: 1, shrink: 1)))
         let item = F.item("x", fields)
         let widths = [320.0, 768, 200, 375]
-        let together = try measure(item, template: compiled, widths: widths, environment: F.environment(scale: 2))
+        let together = try compiled.measure(item, widths: widths, environment: F.environment(scale: 2))
         for (index, width) in widths.enumerated() {
-            let alone = try measure(item, template: compiled, width: width, environment: F.environment(scale: 2))
+            let alone = try compiled.measure(item, width: width, environment: F.environment(scale: 2))
             #expect(together[index].width == width)
             #expect(together[index].height == alone.height)
-            #expect(arrange(together[index]).frames == arrange(alone).frames)
+            #expect(together[index].arranged().frames == alone.arranged().frames)
         }
     }
 
@@ -235,7 +234,7 @@ struct NodeBehaviourTests {
         var large = Stylesheet.standard
         large.contentSizeMultiplier = 1.5
         let template = try CompiledTemplate(BuiltInTemplates.subtext, stylesheet: large)
-        let measurement = try measure(F.item("s", ["text": "Headline", "caption": "Short"]), template: template, width: 320, environment: F.environment(scale: 1))
+        let measurement = try template.measure(F.item("s", ["text": "Headline", "caption": "Short"]), width: 320, environment: F.environment(scale: 1))
         let expected = 20 + F.ceil(F.lineHeight("tableFont") * 1.5, 1) + F.ceil(F.lineHeight("tableSubTextFont") * 1.5, 1)
         #expect(measurement.height == expected)
     }

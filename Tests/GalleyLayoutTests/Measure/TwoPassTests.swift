@@ -20,12 +20,12 @@ struct TwoPassTests {
     func arrangeDoesNotMeasure() throws {
         let engine = try TextEngine()
         let template = try CompiledTemplate(BuiltInTemplates.message)
-        let measurement = try measure(Self.item, template: template, width: 375, environment: LayoutEnvironment(textEngine: engine, scale: 2))
+        let measurement = try template.measure(Self.item, width: 375, environment: LayoutEnvironment(textEngine: engine, scale: 2))
         let afterMeasure = engine.counters
         #expect(afterMeasure.paragraphsShaped == 4)  // title, timestamp, caption, message
         #expect(afterMeasure.lineBreakPasses >= 4)
-        let arrangement = arrange(measurement)
-        _ = arrange(measurement)
+        let arrangement = measurement.arranged()
+        _ = measurement.arranged()
         #expect(engine.counters == afterMeasure)
         // The text layouts handed to renderers are the ones measured.
         let message = try #require(arrangement.labels["message"]?.layout)
@@ -36,8 +36,8 @@ struct TwoPassTests {
     @Test("A row's height is the bottom of its lowest node plus the bottom inset, rounded up to pixels", arguments: [1.0, 2.0, 3.0])
     func heightIsBottomPlusInset(_ scale: Double) throws {
         let template = try CompiledTemplate(BuiltInTemplates.message)
-        let measurement = try measure(Self.item, template: template, width: 320, environment: Fixture.environment(scale: scale))
-        let arrangement = arrange(measurement)
+        let measurement = try template.measure(Self.item, width: 320, environment: Fixture.environment(scale: scale))
+        let arrangement = measurement.arranged()
         let lowest = arrangement.frames.values.map(\.maxY).max()!
         #expect(measurement.height == Fixture.ceil(lowest + 6, scale))
         for frame in arrangement.frames.values {
@@ -57,7 +57,7 @@ struct TwoPassTests {
             ])
         }
         @Sendable func heights() throws -> [Double] {
-            try items.map { try measure($0, template: registry.template(for: $0), width: 375, environment: Fixture.environment(scale: 3)).height }
+            try items.map { try registry.template(for: $0).measure($0, width: 375, environment: Fixture.environment(scale: 3)).height }
         }
         let serial = try heights()
         let results = Locked([Int: [Double]]())
@@ -80,17 +80,17 @@ struct TwoPassTests {
             ])
             let template = try registry.template(for: item)
             let environment = Fixture.environment(scale: 2)
-            let together = try measure(item, template: template, widths: widths, environment: environment)
+            let together = try template.measure(item, widths: widths, environment: environment)
             #expect(together.map(\.width) == widths)
             for (width, measurement) in zip(widths, together) {
-                let alone = try measure(item, template: template, width: width, environment: environment)
+                let alone = try template.measure(item, width: width, environment: environment)
                 #expect(measurement.exactHeight == alone.exactHeight, "\(kind) at \(width)")
                 #expect(measurement.lineCounts == alone.lineCounts, "\(kind) at \(width)")
-                #expect(arrange(measurement).nodes == arrange(alone).nodes, "\(kind) at \(width)")
+                #expect(measurement.arranged().nodes == alone.arranged().nodes, "\(kind) at \(width)")
                 // Glyphs too: each width's labels are laid out at the widths that row offered them.
-                let layouts = arrange(measurement).labels.mapValues(\.layout)
-                #expect(layouts == arrange(alone).labels.mapValues(\.layout), "\(kind) at \(width)")
-                for label in arrange(measurement).labels.values where label.frame.height > 0 {
+                let layouts = measurement.arranged().labels.mapValues(\.layout)
+                #expect(layouts == alone.arranged().labels.mapValues(\.layout), "\(kind) at \(width)")
+                for label in measurement.arranged().labels.values where label.frame.height > 0 {
                     #expect(label.layout != nil, "\(kind) at \(width)")
                 }
             }
@@ -115,10 +115,10 @@ struct TwoPassTests {
         let engine = try TextEngine()
         let environment = LayoutEnvironment(textEngine: engine, scale: 2)
         let measured = try items.map { item in
-            try widths.map { try measure(item, template: template, width: $0, environment: Fixture.environment(scale: 2)).height }
+            try widths.map { try template.measure(item, width: $0, environment: Fixture.environment(scale: 2)).height }
         }
         for (index, item) in items.enumerated() {
-            #expect(try heights(item, template: template, widths: widths, environment: environment) == measured[index], "\(item.id)")
+            #expect(try template.heights(item, widths: widths, environment: environment) == measured[index], "\(item.id)")
         }
         // The one body (the same text every row) and the four titles with an emoji: nothing else.
         #expect(engine.counters.paragraphsShaped == 1 + 4)
@@ -145,23 +145,23 @@ struct TwoPassTests {
             items.append(Fixture.item(kind, fields))
         }
         let widths: [Double] = [320, 1024, 0, 90, 414]
-        let memory = MeasuringMemory()
+        let memory = LayoutContext()
         for scale in [1.0, 3.0] {
             let environment = Fixture.environment(scale: scale)
             for item in items {
                 let template = try registry.template(for: item)
-                let alone = try widths.map { try measure(item, template: template, width: $0, environment: environment).height }
-                #expect(try heights(item, template: template, widths: widths, environment: environment) == alone, "\(item.id)")
+                let alone = try widths.map { try template.measure(item, width: $0, environment: environment).height }
+                #expect(try template.heights(item, widths: widths, environment: environment) == alone, "\(item.id)")
                 // Memory shared with full measurements, in either order, changes nothing.
-                #expect(try heights(item, template: template, widths: widths, environment: environment, memory: memory) == alone)
-                _ = try measure(item, template: template, widths: widths, environment: environment, memory: memory)
+                #expect(try template.heights(item, widths: widths, environment: environment, context: memory) == alone)
+                _ = try template.measure(item, widths: widths, environment: environment, context: memory)
             }
         }
         let bad = Fixture.item("message", ["title": ["not": "text"]])
         let message = try registry.template(for: bad)
         let environment = Fixture.environment(scale: 2)
-        #expect(throws: LayoutError.self) { try heights(bad, template: message, widths: [320], environment: environment) }
-        #expect(throws: LayoutError.self) { try heights(Self.item, template: message, widths: [320, -1], environment: environment) }
+        #expect(throws: LayoutError.self) { try message.heights(bad, widths: [320], environment: environment) }
+        #expect(throws: LayoutError.self) { try message.heights(Self.item, widths: [320, -1], environment: environment) }
     }
 
     @Test("Rows measured with reused working memory equal rows measured without, and earlier rows stay as they were")
@@ -170,7 +170,7 @@ struct TwoPassTests {
         // optional fields, a failing row in between, the earlier measurements kept meanwhile.
         let registry = try BuiltInTemplates.registry()
         let widths: [Double] = [320, 414, 90]
-        let memory = MeasuringMemory()
+        let memory = LayoutContext()
         var kept: [(fresh: [RowMeasurement], reused: [RowMeasurement])] = []
         for (index, kind) in (BuiltInTemplates.all.keys.sorted() + BuiltInTemplates.all.keys.sorted().reversed()).enumerated() {
             var fields: JSONObject = [
@@ -182,26 +182,26 @@ struct TwoPassTests {
             let item = Fixture.item(kind, fields)
             let template = try registry.template(for: item)
             let environment = Fixture.environment(scale: 2)
-            let fresh = try measure(item, template: template, widths: widths, environment: environment)
-            let reused = try measure(item, template: template, widths: widths, environment: environment, memory: memory)
+            let fresh = try template.measure(item, widths: widths, environment: environment)
+            let reused = try template.measure(item, widths: widths, environment: environment, context: memory)
             kept.append((fresh, reused))
             // Many widths: the memo outgrows the room it is given for a row, more than once.
             if index % 5 == 0 {
                 let many = Array(stride(from: 0.0, through: 940, by: 20))
-                let alone = try many.map { try measure(item, template: template, width: $0, environment: environment) }
-                let together = try measure(item, template: template, widths: many, environment: environment, memory: memory)
-                for (one, other) in zip(alone, together) { #expect(arrange(one).nodes == arrange(other).nodes, "\(one.itemID) at \(one.width)") }
-                #expect(try heights(item, template: template, widths: many, environment: environment, memory: memory) == alone.map(\.height))
+                let alone = try many.map { try template.measure(item, width: $0, environment: environment) }
+                let together = try template.measure(item, widths: many, environment: environment, context: memory)
+                for (one, other) in zip(alone, together) { #expect(one.arranged().nodes == other.arranged().nodes, "\(one.itemID) at \(one.width)") }
+                #expect(try template.heights(item, widths: many, environment: environment, context: memory) == alone.map(\.height))
             }
             // A row that fails half way leaves the memory fit for the next.
             let notText: JSONValue = ["not": "text"]
             let bad = Fixture.item(kind, ["title": notText, "text": notText, "caption": notText, "subtitle": notText, "detail": notText, "runs": notText])
-            #expect(throws: LayoutError.self) { try measure(bad, template: template, widths: widths, environment: environment, memory: memory) }
+            #expect(throws: LayoutError.self) { try template.measure(bad, widths: widths, environment: environment, context: memory) }
         }
         for (fresh, reused) in kept {
             for (one, other) in zip(fresh, reused) {
                 #expect(one.exactHeight == other.exactHeight && one.lineCounts == other.lineCounts)
-                #expect(arrange(one).nodes == arrange(other).nodes, "\(one.itemID) at \(one.width)")
+                #expect(one.arranged().nodes == other.arranged().nodes, "\(one.itemID) at \(one.width)")
             }
         }
     }
@@ -219,23 +219,21 @@ struct TwoPassTests {
         for keepsTextLayouts in [false, true] {
             let engine = try TextEngine(paragraphCacheByteLimit: 0)
             let environment = LayoutEnvironment(textEngine: engine, scale: 2, keepsTextLayouts: keepsTextLayouts)
-            let measurements = try measure(item, template: template, widths: widths, environment: environment)
+            let measurements = try template.measure(item, widths: widths, environment: environment)
             #expect(engine.counters.paragraphsShaped == 1)
             // Natural width, then each width; and with glyphs kept, one layout per width for the
             // lines the row ends up with, not one per width offered.
             #expect(engine.counters.lineBreakPasses == 1 + widths.count * (keepsTextLayouts ? 2 : 1))
             for (width, measurement) in zip(widths, measurements) {
                 #expect(measurement.lineCounts["text"] == Fixture.lines(text, "font", width: width))
-                let layout = arrange(measurement).labels["text"]?.layout
+                let layout = measurement.arranged().labels["text"]?.layout
                 #expect(layout?.lines.count == (keepsTextLayouts ? measurement.lineCounts["text"] : nil))
             }
         }
         // Text that fits on one line at its natural width keeps that line at every wider width:
         // broken once per row, not once per width.
         let engine = try TextEngine(paragraphCacheByteLimit: 0)
-        let short = try measure(
-            Fixture.item("x", ["text": "Fits"]), template: template, widths: widths,
-            environment: LayoutEnvironment(textEngine: engine, scale: 2, keepsTextLayouts: false))
+        let short = try template.measure(Fixture.item("x", ["text": "Fits"]), widths: widths, environment: LayoutEnvironment(textEngine: engine, scale: 2, keepsTextLayouts: false))
         #expect(engine.counters.lineBreakPasses == 1)
         #expect(short.map { $0.lineCounts["text"] } == [1, 1, 1])
         #expect(short.map(\.height) == widths.map { _ in Fixture.ceil(Fixture.lineHeight("font"), 2) })

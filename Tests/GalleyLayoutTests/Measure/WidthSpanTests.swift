@@ -78,7 +78,7 @@ struct WidthSpanTests {
     /// Widths where the row's height changes, found to within a billionth of a point: each is
     /// the widest width found with the lower-width height.
     static func heightChanges(_ item: Item, _ template: CompiledTemplate, _ environment: LayoutEnvironment) throws -> [Double] {
-        func height(_ width: Double) throws -> Double { try measure(item, template: template, width: width, environment: environment).height }
+        func height(_ width: Double) throws -> Double { try template.measure(item, width: width, environment: environment).height }
         var changes: [Double] = []
         var previous = (width: 0.0, height: try height(0))
         for width in stride(from: 9.0, through: 900, by: 9) {
@@ -99,7 +99,7 @@ struct WidthSpanTests {
     @Test("Heights at widths on both sides of every change of height equal those measured one at a time")
     func heightsAroundChanges() throws {
         let environment = Fixture.environment(scale: 2)
-        let memory = MeasuringMemory()
+        let memory = LayoutContext()
         var changesSeen = 0
         for (item, template) in try Self.cases() {
             let changes = try Self.heightChanges(item, template, environment)
@@ -125,8 +125,8 @@ struct WidthSpanTests {
                 })
             }
             for widths in widthSets {
-                let alone = try widths.map { try measure(item, template: template, width: $0, environment: environment).height }
-                #expect(try heights(item, template: template, widths: widths, environment: environment, memory: memory) == alone, "\(item.id) at \(widths)")
+                let alone = try widths.map { try template.measure(item, width: $0, environment: environment).height }
+                #expect(try template.heights(item, widths: widths, environment: environment, context: memory) == alone, "\(item.id) at \(widths)")
             }
         }
         // The sweep found what it is for: rows whose height changes with the width.

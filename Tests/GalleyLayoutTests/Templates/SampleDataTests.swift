@@ -56,8 +56,8 @@ struct SampleDataTests {
     }
 
     static func layout(_ item: Item, width: Double) throws -> (RowMeasurement, RowArrangement) {
-        let measurement = try measure(item, template: registry.template(for: item), width: width, environment: Fixture.environment(scale: 2))
-        return (measurement, arrange(measurement))
+        let measurement = try registry.template(for: item).measure(item, width: width, environment: Fixture.environment(scale: 2))
+        return (measurement, measurement.arranged())
     }
 
     @Test("The RSS feed's posts: title, date, summary and categories, taller when narrower")

@@ -19,6 +19,17 @@ struct TemplateJSONTests {
         try Template(json: JSONParser.parse(text), name: "t")
     }
 
+    @Test("A template reads from JSON text and bytes as from the parsed value; text that is not JSON is an error with its place")
+    func fromText() throws {
+        let text = #"{"name": "t", "root": {"type": "label", "field": "title", "style": "tableFont"}}"#
+        let parsed = try Template(json: try JSONParser.parse(text))
+        #expect(try Template(json: text) == parsed)
+        #expect(try Template(json: Array(text.utf8)) == parsed)
+        #expect(throws: LayoutError.invalidTemplate(path: "card", reason: "invalid JSON at \(JSONParseErrorDescription.of(#"{"root": }"#))")) {
+            try Template(json: #"{"root": }"#, name: "card")
+        }
+    }
+
     @Test("Malformed templates are errors that name the node", arguments: [
         (#"{"type": "lable", "field": "title", "style": "font"}"#, "t.root.type", "unknown node type 'lable'"),
         (#"{"type": "label", "field": "a", "style": {"size": -12}}"#, "t.root.style", "size must be a number > 0 and ≤ 10000, not -12.0"),
@@ -138,10 +149,10 @@ struct TemplateJSONTests {
     func fieldTypes() throws {
         let template = try CompiledTemplate(Self.template(#"{"type": "label", "field": "author", "style": "font"}"#))
         #expect(throws: LayoutError.fieldType(path: "t.root", field: "author", expected: "text or a number", found: "an object")) {
-            try measure(Fixture.item("x", ["author": ["name": "Ada"]]), template: template, width: 320, environment: Fixture.environment(scale: 1))
+            try template.measure(Fixture.item("x", ["author": ["name": "Ada"]]), width: 320, environment: Fixture.environment(scale: 1))
         }
         let nested = try CompiledTemplate(Self.template(#"{"type": "label", "field": "author.name", "style": "font"}"#))
-        let measurement = try measure(Fixture.item("x", ["author": ["name": "Ada"]]), template: nested, width: 320, environment: Fixture.environment(scale: 1))
+        let measurement = try nested.measure(Fixture.item("x", ["author": ["name": "Ada"]]), width: 320, environment: Fixture.environment(scale: 1))
         #expect(measurement.lineCounts["root"] == nil && measurement.height > 0)
     }
 
@@ -149,9 +160,9 @@ struct TemplateJSONTests {
     func geometry() throws {
         let template = try CompiledTemplate(BuiltInTemplates.text)
         for width in [-1.0, .infinity, .nan] {
-            #expect(throws: LayoutError.self) { try measure(Fixture.item("t", ["text": "x"]), template: template, width: width, environment: Fixture.environment(scale: 1)) }
+            #expect(throws: LayoutError.self) { try template.measure(Fixture.item("t", ["text": "x"]), width: width, environment: Fixture.environment(scale: 1)) }
         }
-        #expect(throws: LayoutError.self) { try measure(Fixture.item("t", ["text": "x"]), template: template, width: 320, environment: Fixture.environment(scale: 0)) }
+        #expect(throws: LayoutError.self) { try template.measure(Fixture.item("t", ["text": "x"]), width: 320, environment: Fixture.environment(scale: 0)) }
     }
 
     @Test("Stylesheets derive from the standard one and override entries")
@@ -163,7 +174,7 @@ struct TemplateJSONTests {
         #expect(sheet.metrics["tableCellHPadding"] == 16 && sheet.metrics["tableCellVPadding"] == 10)
         #expect(sheet.contentSizeMultiplier == 1.1)
         let item = Fixture.item("t", ["text": "Hello"])
-        let arrangement = arrange(try measure(item, template: CompiledTemplate(BuiltInTemplates.text, stylesheet: sheet), width: 320, environment: Fixture.environment(scale: 1)))
+        let arrangement = try CompiledTemplate(BuiltInTemplates.text, stylesheet: sheet).measure(item, width: 320, environment: Fixture.environment(scale: 1)).arranged()
         #expect(arrangement.frames["text"]?.minX == 16)
         #expect(arrangement.labels["text"]?.color == "#0044FF")
         #expect(throws: LayoutError.self) { try Stylesheet(json: #"{"metrics": {"gap": "wide"}}"#) }
@@ -195,5 +206,12 @@ struct TemplateJSONTests {
         #expect(item.value(at: "id.0") == nil && item.value(at: "kind.length") == nil)
         #expect(throws: LayoutError.invalidItem("field 'kind' is missing")) { try Item(json: #"{"id": 1}"#) }
         #expect(throws: LayoutError.invalidItem("field 'id' must be a string or an integer, got an array")) { try Item(json: #"{"id": [], "kind": "k"}"#) }
+    }
+}
+
+/// What the JSON parser says of a text that is not JSON, for comparing with the errors that quote it.
+enum JSONParseErrorDescription {
+    static func of(_ text: String) -> String {
+        do { _ = try JSONParser.parse(text); return "" } catch { return "\(error)" }
     }
 }
