@@ -13,5 +13,5 @@ export TSAN_OPTIONS="halt_on_error=1:second_deadlock_stack=1"
 for sanitizer in address thread; do
   echo "== the test suite under the $sanitizer sanitizer"
   swift build --build-tests --sanitize="$sanitizer" --scratch-path ".build-$sanitizer"
-  swift test --skip-build --scratch-path ".build-$sanitizer"
+  GALLEY_SANITIZER="$sanitizer" swift test --skip-build --scratch-path ".build-$sanitizer"
 done

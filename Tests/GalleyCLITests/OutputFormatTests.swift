@@ -196,7 +196,10 @@ struct OutputFormatTests {
         }
     }
 
-    @Test("A second SIGINT ends a run at once that the first could not stop (it waits for input that does not come)")
+    // Under ThreadSanitizer the signal source's handler does not run while the run waits for
+    // input, so neither signal is seen there; the plain and AddressSanitizer runs test it.
+    @Test("A second SIGINT ends a run at once that the first could not stop (it waits for input that does not come)",
+          .disabled(if: ProcessInfo.processInfo.environment["GALLEY_SANITIZER"] == "thread"))
     func secondSignal() throws {
         try withTemporaryFolder("second-signal") { folder in
             // A FIFO held open by the shell: galley reads, and nothing comes.
