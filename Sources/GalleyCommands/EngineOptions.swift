@@ -49,7 +49,7 @@ struct EngineOptions: ParsableArguments {
     /// The batch runner, with its worker count.
     var runner: BatchRunner { workers.runner }
 
-    /// One text engine for each of `count` workers (see ``BatchRunner/textEngines(count:fonts:limits:)``).
+    /// One text engine for each of `count` workers (see ``BatchRunner/textEngines(count:limits:fonts:)``).
     func engines(count: Int) throws -> [TextEngine] {
         try BatchRunner.textEngines(count: count, limits: TextLimits(maximumTextLength: maxTextLength, maximumRuns: maxRuns)) {
             do {

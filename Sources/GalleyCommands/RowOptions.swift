@@ -85,8 +85,7 @@ struct RowOptions: ParsableArguments {
     }
 
     /// What one worker measures with, kept to itself: two cores touching the same objects
-    /// fight over their cache lines (with one set of templates shared, two workers ran 1.57×
-    /// as fast as one, with a set each 1.91×; see also ``BatchRunner/textEngines(count:fonts:)``).
+    /// fight over their cache lines (see also ``BatchRunner/textEngines(count:limits:fonts:)``).
     /// A class: every row is handed its worker, and copying a struct of these retained each part.
     final class Worker: Sendable {
         let registry: TemplateRegistry
@@ -345,7 +344,7 @@ struct RowOptions: ParsableArguments {
 
     /// The fingerprint of an item's content: the JSON text as it came (what the options then
     /// make of it is in the settings' fingerprint), or for a record another format made, its
-    /// members, sorted, as JSON. (Written out, JSON Lines items spent a tenth of a row's time here.)
+    /// members, sorted, as JSON (a JSON Lines item is not written out again to be hashed).
     static func fingerprint(of record: InputRecord, object: JSONObject) -> Int64 {
         var fingerprint = Fingerprint()
         if case .json(let bytes) = record.content {

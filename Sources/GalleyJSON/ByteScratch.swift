@@ -6,8 +6,8 @@
 /// here, a row's at once.
 ///
 /// Appending to an array byte by byte checks its uniqueness and capacity each time, and
-/// appending each piece on its own is a generic copy apiece: a `{"id","width","height"}` line
-/// of `galley heights` cost about 1,800 instructions that way.
+/// appending each piece on its own is a generic copy apiece: for the short lines of `galley
+/// heights` that cost more than the rest of writing them.
 ///
 /// Every append writes all of its piece or, when it does not fit, nothing, and says which.
 public struct ByteScratch {
@@ -25,7 +25,7 @@ public struct ByteScratch {
     /// Runs `body` with an empty scratch of `capacity` bytes in stack memory (valid only
     /// during `body`: append its ``bytes`` to your output there).
     // Inlinable, so that callers in other modules get it specialized: generic, it looked up
-    // the metadata of the standard library's `Result` at every call (about 650 instructions).
+    // the metadata of the standard library's `Result` at every call.
     @inlinable
     public static func with<Result>(capacity: Int = memberCapacity, _ body: (inout ByteScratch) -> Result) -> Result {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer in

@@ -5,7 +5,7 @@
 /// Works like a dictionary from names to values (subscript, `count`, `keys`, iteration), but
 /// keeps order and suits what items are: objects of a handful of members, made once per row
 /// and read a few times. A dictionary hashed every name with SipHash to build and again to
-/// look up, several thousand instructions a row; here each member carries a cheap tag of its
+/// look up; here each member carries a cheap tag of its
 /// name, and a lookup compares tags before names. Objects of more than ``indexedCount``
 /// members also keep a dictionary from names to places, so that a large object never searches.
 ///
@@ -164,7 +164,7 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
     private func place(of name: String, tag: UInt64) -> Int? {
         if let places { return places[name] }
         // Tags first: a lookup meets several other names for the one it wants, and comparing
-        // two unequal strings costs tens of instructions where two tags cost one.
+        // two unequal strings costs far more than comparing two tags.
         return members.withUnsafeBufferPointer { members in
             for place in members.indices where members[place].tag == tag && members[place].name == name { return place }
             return nil

@@ -9,7 +9,7 @@
 ///     writer.line  // {"id":7,"height":40.5}
 ///
 /// It writes bytes rather than a `String`: a batch appends millions of short pieces, and a byte
-/// array takes each in a few instructions where a string's append costs a hundred or more.
+/// array takes each far more cheaply than a string's append does.
 public struct JSONWriter {
     /// The object so far, as UTF-8, without its closing brace.
     public private(set) var bytes: [UInt8]

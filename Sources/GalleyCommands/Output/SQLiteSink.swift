@@ -108,7 +108,7 @@ final class SQLiteSink: OutputSink {
     }
 
     /// Rows inserted by one statement: a statement of many rows steps once for all of them,
-    /// which took a third off SQLite's time a row.
+    /// which costs SQLite less a row than a statement each.
     static let rowsPerInsert = 16
 
     /// `INSERT OR REPLACE` of `count` rows. The run's scale and settings, the same for every row,

@@ -88,24 +88,15 @@ struct BatchRunner {
 
     /// One text engine for each of `count` workers, over fonts of their own from `loadFonts`.
     ///
-    /// Two cores sharing objects fight over their cache lines. With one engine (its locks and
-    /// recency lists, the shaped words they retain), two workers spent about 6% more CPU time
-    /// than with one each (`galley heights` on 300,000 rows, runs alternated: 13.7 s on average
-    /// over nine runs, against 12.9 s over twelve); with one font collection (every item and
-    /// paragraph retains its faces and fallback chain), about 2% more again (5.07 s against
-    /// 4.98 s on 200,000 rows, eight runs each in ABBA order, with jemalloc; 6% in an earlier
-    /// A-then-B comparison on glibc's malloc). A bundled collection more costs about 10 ms and
-    /// 2 MB, one with system fonts about 5 MB: there are at most eight, shared round-robin
-    /// beyond eight workers. The engines split the default cache bounds as many ways (smaller
-    /// caches would miss more than a shared one contends), so together they stay within one
-    /// engine's bounds.
+    /// Two cores sharing objects fight over their cache lines: one engine's locks and recency
+    /// lists, one font collection's faces (every item and paragraph retains them). A collection
+    /// costs time and memory to load, so there are at most eight, shared round-robin beyond. The
+    /// engines split the default cache bounds as many ways, so that together they stay within
+    /// one engine's bounds.
     ///
     /// Their paragraph caches keep only texts that recur (``TextEngine/ParagraphAdmission/recurring``):
     /// a batch sees most texts once, and keeping each row's paragraph until the cache pushed it
-    /// out made every row work in memory no processor cache still held. Over a million message
-    /// rows at three widths, two workers went from about 155,000 rows a second to 192,000 to
-    /// 216,000, one from about 80,000 to 110,000 (three rounds, alternated), for as many
-    /// instructions.
+    /// out made every row work in memory no processor cache still held.
     static func textEngines(count: Int, limits: TextLimits = TextLimits(), fonts loadFonts: () throws -> FontCollection) rethrows -> [TextEngine] {
         let share = min(max(count, 1), 8)
         let collections = try (0..<share).map { _ in try loadFonts() }
@@ -147,7 +138,7 @@ struct BatchRunner {
             let records = try reader.next()
             if records.isEmpty { break }
             // Read while this chunk is measured: read between chunks, it kept every worker but
-            // one waiting (two workers went about 1% faster).
+            // one waiting.
             reader.start()
             let blockCount = (records.count + blockSize - 1) / blockSize
             let blocks = ResultSlots(count: blockCount)

@@ -207,8 +207,8 @@ struct CompiledDimension: Sendable {
 }
 
 /// Indirect: measuring switches over a node's kind for every node of every row, and copying the
-/// unboxed enum (as wide as its widest case) went through a generic copy and destroy costing
-/// hundreds of instructions; a box is one retain.
+/// unboxed enum (as wide as its widest case) went through a generic copy and destroy; a box
+/// is one retain.
 indirect enum CompiledKind: Sendable {
     case label(CompiledLabel)
     case image(CompiledImage)

@@ -3,8 +3,8 @@
 /// The fallback chains of a few prepared styles (see ``PreparedTextStyle``), found by the
 /// styles' identity: a template's labels ask for their chains on every row.
 ///
-/// The font collection finds a chain by its descriptors, hashed; asked for by four labels in
-/// turn, that took about a thousand instructions a label. Here the last 16 styles are held (so
+/// The font collection finds a chain by its descriptors, hashed, which costs a label more
+/// than a comparison of identities. Here the last 16 styles are held (so
 /// that no freed style's address can come back as another's) and compared by identity.
 struct PreparedChains: ~Copyable {
     private var styles: [PreparedTextStyle] = []

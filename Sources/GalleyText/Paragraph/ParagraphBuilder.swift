@@ -375,7 +375,7 @@ struct ParagraphBuilder {
         // About one word in five units for alphabetic text: most paragraphs never regrow the array.
         words.reserveCapacity(count / 5 + 1)
         // One pass per unit over raw buffers, the units' words summed on the way: this runs for
-        // every grapheme of every new paragraph, and bounds checks were a third of it. When every
+        // every grapheme of every new paragraph, and bounds checks were much of it. When every
         // grapheme is a unit, the units' advances are the graphemes' as they are.
         let unitsAreGraphemes = analysis.unitsAreGraphemes
         var unitAdvances = unitsAreGraphemes ? [] : [Double](filling: 0, count: count)

@@ -4,8 +4,8 @@
 /// Measures a long text by shaping and breaking a window of it at a time.
 ///
 /// A shaped paragraph holds about twenty bytes for each UTF-16 unit of its text (every unit's
-/// advance and flags, its words, their shaped segments), so a whole 50 MB text's took a
-/// gigabyte. Lines are broken greedily, each from where the last ended, so a long text's
+/// advance and flags, its words, their shaped segments), so a whole long text's would take
+/// twenty times its size. Lines are broken greedily, each from where the last ended, so a long text's
 /// lines can be found window by window: every line of a window but its last is the whole
 /// text's, and the next window starts where that last line does. Each window is then dropped;
 /// what is kept is the text's UTF-16 and one offset per line.

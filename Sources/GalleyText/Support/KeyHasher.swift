@@ -3,7 +3,7 @@
 /// A seeded multiply-mix hash for cache keys.
 ///
 /// A word is looked up for every segment of every paragraph, and SipHash over a key's fields
-/// cost more than the lookup itself; a multiply-mix is a few instructions per word. The
+/// cost more than the lookup itself; a multiply-mix costs little per word. The
 /// per-process seed keeps collisions unpredictable.
 struct KeyHasher {
     /// Everything combined so far, mixed: a hasher resumed from it (``init(resuming:)``)

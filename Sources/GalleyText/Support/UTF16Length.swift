@@ -50,7 +50,7 @@ extension String {
 
     /// How many bytes of `word` have their high bit set, when no other bit is: the multiply
     /// adds the eight 0-or-1 bytes into the top one. (The baseline x86-64 this builds for has no
-    /// population count instruction; `nonzeroBitCount` is a dozen instructions.)
+    /// population count instruction, and `nonzeroBitCount` is emulated.)
     @inline(__always)
     private static func countHighBits(_ word: UInt64) -> Int {
         Int(truncatingIfNeeded: ((word >> 7) &* 0x0101_0101_0101_0101) >> 56)

@@ -10,7 +10,7 @@ struct NodeBehaviourTests {
     typealias F = Fixture
 
     static func frames(_ template: Template, _ fields: JSONObject, width: Double = 320, scale: Double = 1, direction: LayoutEnvironment.Direction = .auto) throws -> (RowMeasurement, [String: Rect]) {
-        let measurement = try try CompiledTemplate(template).measure(F.item("x", fields), width: width, environment: F.environment(scale: scale, direction: direction))
+        let measurement = try CompiledTemplate(template).measure(F.item("x", fields), width: width, environment: F.environment(scale: scale, direction: direction))
         return (measurement, measurement.arranged().frames)
     }
 
@@ -47,7 +47,7 @@ struct NodeBehaviourTests {
         let (_, shown) = try Self.frames(template, ["author": ["name": "Ada"], "duration": 312, "hd": true])
         #expect(shown["byline"] != .zero && shown["badge"] != .zero)
         let item = Fixture.item("x", ["author": ["name": "Ada"], "duration": 3723])
-        let measurement = try try CompiledTemplate(template).measure(item, width: 320, environment: F.environment(scale: 1))
+        let measurement = try CompiledTemplate(template).measure(item, width: 320, environment: F.environment(scale: 1))
         let text = try #require(measurement.arranged().labels["byline"]?.layout)
         #expect(text.lines.count == 1)
         let (_, hidden) = try Self.frames(template, ["hd": false])

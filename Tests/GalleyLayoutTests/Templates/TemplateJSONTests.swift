@@ -11,6 +11,8 @@ struct TemplateJSONTests {
     func roundTrip(_ name: String) throws {
         let template = try #require(BuiltInTemplates.all[name])
         #expect(try Template(json: template.json, name: name) == template)
+        // Printed, a template's JSON is JSON text that reads back as the template.
+        #expect(try Template(json: "\(template.json)", name: name) == template)
         let data = try JSONEncoder().encode(template)
         #expect(try JSONDecoder().decode(Template.self, from: data) == template)
     }

@@ -5,8 +5,8 @@ import GalleyJSON
 
 /// A binary property list: a header, typed objects, a table of their offsets and a trailer that
 /// names the top object. Read here rather than with `PropertyListSerialization`, which builds
-/// Foundation objects and bridges each to Swift: that made a binary list read four times slower
-/// than the same rows as JSON Lines, most of it in the bridging.
+/// Foundation objects and bridges each to Swift, which cost several times what reading the
+/// same rows as JSON Lines does (Docs/Batch.md has the measurement).
 ///
 /// Objects name each other by index, so a small file can name one array many times over (2⁴⁰
 /// values from a kilobyte): the graph is checked once, before any value is read, and nothing is
