@@ -207,10 +207,11 @@ struct OutputFormatTests {
                 cd '\(folder.path)' && mkfifo input && exec 3<>input
                 "$GALLEY" heights --width 320 < input > out 2> err 3>&- &
                 pid=$!
-                # Until galley catches SIGINT (through a signal source).
+                # Until galley catches SIGINT (through a signal source): the process must be galley
+                # already, not the shell's child before its exec, which catches SIGINT too.
                 for _ in $(seq 200); do
                     mask=$(sed -n 's/^SigCgt:[[:space:]]*//p' /proc/$pid/status 2>/dev/null)
-                    [ -n "$mask" ] && [ $(( 0x$mask & 2 )) -ne 0 ] && break
+                    [ "$(readlink /proc/$pid/exe)" = "$(readlink -f "$GALLEY")" ] && [ -n "$mask" ] && [ $(( 0x$mask & 2 )) -ne 0 ] && break
                     sleep 0.05
                 done
                 kill -INT $pid; sleep 1
