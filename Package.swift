@@ -13,8 +13,9 @@ let package = Package(
         // The commands' work on one input line, for services that run it themselves (and Fuzz/).
         .library(name: "GalleyCommands", targets: ["GalleyCommands"]),
         .executable(name: "galley", targets: ["GalleyCLI"]),
-        // Pango with the same fonts, for the benchmark suite's side-by-side runs (Benchmarks/).
-        .library(name: "PangoComparison", targets: ["PangoComparison"]),
+        // Pango with the same fonts, for the benchmark suite's side-by-side runs: a product only
+        // because Benchmarks/ is a package of its own; the underscore marks it as no API for users.
+        .library(name: "_PangoComparison", targets: ["PangoComparison"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),

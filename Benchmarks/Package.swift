@@ -17,7 +17,7 @@ let package = Package(
             dependencies: [
                 .product(name: "GalleyText", package: "Galley"),
                 .product(name: "GalleyLayout", package: "Galley"),
-                .product(name: "PangoComparison", package: "Galley"),
+                .product(name: "_PangoComparison", package: "Galley"),
             ]),
         .executableTarget(
             name: "GalleyTextBenchmarks",
@@ -37,6 +37,15 @@ let package = Package(
                 .product(name: "Benchmark", package: "benchmark"),
             ],
             path: "Benchmarks/GalleyLayoutBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]),
+        .executableTarget(
+            name: "GalleyJSONBenchmarks",
+            dependencies: [
+                "BenchmarkFixtures",
+                .product(name: "GalleyJSON", package: "Galley"),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/GalleyJSONBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]),
         .executableTarget(
             name: "GalleyTableBenchmarks",

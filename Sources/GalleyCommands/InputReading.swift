@@ -30,13 +30,14 @@ public enum InputReading {
         let files = InputFiles(paths: [path], options: options)
         var mapping = FieldMapping()
         mapping.everyStringIsHTML = stripHTML
+        var names = JSONNameCache()
         var records: [Record] = []
         while records.count < limit {
             let chunk = try files.next(min(limit - records.count, 4096))
             if chunk.isEmpty { break }
             for record in chunk where !record.isBlank {
                 do {
-                    var object = try record.object()
+                    var object = try record.object(names: &names)
                     mapping.apply(to: &object)
                     records.append(.object(object))
                 } catch {

@@ -65,7 +65,7 @@ extension Galley {
                 writer.add("width", measurement.size.width)
                 writer.add("lineStarts", measurement.lineStarts)
                 writer.add("lineHeight", lineHeight)
-                if let scale { writer.add("roundedHeight", Size.roundUp(measurement.size.height, scale: scale)) }
+                if let scale { writer.add("roundedHeight", LayoutSize.roundUp(measurement.size.height, scale: scale)) }
                 if measurement.isTruncated { writer.add("truncated", true) }
                 if !measurement.missingCharacters.isEmpty {
                     writer.add("missingCharacters", .array(measurement.missingCharacters.map { .string(String($0)) }))

@@ -263,7 +263,7 @@ struct RowOptions: ParsableArguments {
 
     /// An item to write, with what measures it.
     struct ItemRow {
-        let item: Item
+        let item: ItemDescriptor
         /// The item's `id` as the input gave it.
         let id: JSONValue
         let template: CompiledTemplate
@@ -310,7 +310,7 @@ struct RowOptions: ParsableArguments {
             id = object["id"] ?? .null
             let fingerprint = setup.fingerprints ? Self.fingerprint(of: record, object: object) : 0
             // The parsed object is handed over whole: the item takes it without a copy.
-            let item = try Item(object: object)
+            let item = try ItemDescriptor(object: object)
             let template = try worker.forced ?? worker.registry.template(for: item)
             let templateName = setup.forcedKind ?? item.kind
             if let options, let missing = options.required.first(where: { item.value(at: $0) == nil }) {

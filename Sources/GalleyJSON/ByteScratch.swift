@@ -10,14 +10,14 @@
 /// heights` that cost more than the rest of writing them.
 ///
 /// Every append writes all of its piece or, when it does not fit, nothing, and says which.
-public struct ByteScratch {
+package struct ByteScratch {
     /// Room for any member whose key and value are short: an integer needs at most 20 bytes.
-    public static let memberCapacity = 64
+    package static let memberCapacity = 64
 
     private let base: UnsafeMutablePointer<UInt8>
     private let capacity: Int
     /// How many bytes have been written.
-    public private(set) var count = 0
+    package private(set) var count = 0
 
     @usableFromInline
     init(base: UnsafeMutablePointer<UInt8>, capacity: Int) { (self.base, self.capacity) = (base, capacity) }
@@ -27,7 +27,7 @@ public struct ByteScratch {
     // Inlinable, so that callers in other modules get it specialized: generic, it looked up
     // the metadata of the standard library's `Result` at every call.
     @inlinable
-    public static func with<Result>(capacity: Int = memberCapacity, _ body: (inout ByteScratch) -> Result) -> Result {
+    package static func with<Result>(capacity: Int = memberCapacity, _ body: (inout ByteScratch) -> Result) -> Result {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer in
             var scratch = ByteScratch(base: buffer.baseAddress!, capacity: capacity)
             return body(&scratch)
@@ -35,12 +35,12 @@ public struct ByteScratch {
     }
 
     /// What has been written.
-    public var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
+    package var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
 
     private var room: Int { capacity - count }
 
     /// Appends `bytes`, when they fit.
-    public mutating func append(contentsOf bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    package mutating func append(contentsOf bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard bytes.count <= room else { return false }
         if let source = bytes.baseAddress { (base + count).update(from: source, count: bytes.count) }
         count += bytes.count
@@ -48,7 +48,7 @@ public struct ByteScratch {
     }
 
     /// Appends bytes written earlier, `range` of ``bytes``, when they fit again.
-    public mutating func appendAgain(_ range: Range<Int>) -> Bool {
+    package mutating func appendAgain(_ range: Range<Int>) -> Bool {
         precondition(range.lowerBound >= 0 && range.upperBound <= count, "not written yet")
         guard range.count <= room else { return false }
         (base + count).update(from: base + range.lowerBound, count: range.count)
@@ -59,7 +59,7 @@ public struct ByteScratch {
     /// Appends `value` as ``JSONWriter/write(_:to:)-(JSONValue,_)`` writes it, when it fits and
     /// is written that way here: `null`, a boolean, an integer, a number that
     /// ``append(_:)-(Double)`` takes, or a string that needs no escapes. Not arrays or objects.
-    public mutating func append(_ value: JSONValue) -> Bool {
+    package mutating func append(_ value: JSONValue) -> Bool {
         switch value {
         case .null: appendLiteral("null")
         case .bool(let value): appendLiteral(value ? "true" : "false")
@@ -73,7 +73,7 @@ public struct ByteScratch {
 
     /// Appends `byte`, when there is room for it.
     @discardableResult
-    public mutating func append(_ byte: UInt8) -> Bool {
+    package mutating func append(_ byte: UInt8) -> Bool {
         guard room >= 1 else { return false }
         base[count] = byte
         count += 1
@@ -82,7 +82,7 @@ public struct ByteScratch {
 
     /// Appends `string` in quotes, when it fits and needs no escapes; otherwise writes nothing
     /// and returns false.
-    public mutating func appendQuoted(_ string: String) -> Bool {
+    package mutating func appendQuoted(_ string: String) -> Bool {
         string.utf8.withContiguousStorageIfAvailable { utf8 in
             guard utf8.count + 2 <= room else { return false }
             for byte in utf8 where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { return false }
@@ -96,7 +96,7 @@ public struct ByteScratch {
     }
 
     /// Appends `literal` (ASCII), when it fits.
-    public mutating func appendLiteral(_ literal: StaticString) -> Bool {
+    package mutating func appendLiteral(_ literal: StaticString) -> Bool {
         guard literal.utf8CodeUnitCount <= room else { return false }
         (base + count).update(from: literal.utf8Start, count: literal.utf8CodeUnitCount)
         count += literal.utf8CodeUnitCount
@@ -110,7 +110,7 @@ public struct ByteScratch {
     }
 
     /// Appends `value` in decimal, when there is room for any integer.
-    public mutating func append(_ value: Int) -> Bool {
+    package mutating func append(_ value: Int) -> Bool {
         guard room >= 20 else { return false }
         if value < 0 { append(UInt8(ascii: "-")) }
         // The magnitude as unsigned (`Int.min` has none as an `Int`), its digits written from
@@ -136,7 +136,7 @@ public struct ByteScratch {
     /// decimals, non-finite values as `null`. Returns false, having written nothing, for any
     /// other value (Swift's shortest round-trip form, its `description`, is written instead:
     /// see ``JSONWriter/format(_:)``), or when there is no room.
-    public mutating func append(_ value: Double) -> Bool {
+    package mutating func append(_ value: Double) -> Bool {
         // Integral tests by conversion (`rounded()` is a call into the C library), each only
         // where the value fits an `Int`.
         let magnitude = abs(value)

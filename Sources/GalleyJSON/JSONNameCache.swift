@@ -7,7 +7,7 @@
 /// the same cache line after line (one per thread: it is a value, changed as it is used). Names
 /// of up to 15 bytes written without escapes are kept, in a small table where a name goes to its
 /// slot or the next, else replaces the one in its slot.
-public struct JSONNameCache: Sendable {
+package struct JSONNameCache: Sendable {
     private static let slotCount = 64
 
     private struct Entry: Sendable {
@@ -26,7 +26,7 @@ public struct JSONNameCache: Sendable {
     let isInUse: Bool
 
     /// An empty cache.
-    public init() { isInUse = true }
+    package init() { isInUse = true }
 
     /// A cache that keeps nothing.
     init(keepsNothing: Void) { isInUse = false }

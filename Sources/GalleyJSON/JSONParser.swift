@@ -25,7 +25,7 @@ public struct JSONParser {
     /// The document, borrowed for the length of one ``parse(_:)-(UnsafeBufferPointer<UInt8>)`` call.
     private let bytes: UnsafeBufferPointer<UInt8>
     private var position = 0
-    /// Member names from earlier documents (see ``parse(_:names:)-(ArraySlice<UInt8>,_)``);
+    /// Member names from earlier documents (see `parse(_:names:)` over an array slice);
     /// unused otherwise.
     private var names = JSONNameCache(keepsNothing: ())
 
@@ -52,14 +52,14 @@ public struct JSONParser {
 
     /// ``parse(_:)-(ArraySlice<UInt8>)`` for one of many documents naming the same members
     /// (JSON Lines): names met before come from `names`, and new ones go into it.
-    public static func parse(_ bytes: ArraySlice<UInt8>, names: inout JSONNameCache) throws(JSONParseError) -> JSONValue {
+    package static func parse(_ bytes: ArraySlice<UInt8>, names: inout JSONNameCache) throws(JSONParseError) -> JSONValue {
         try bytes.withUnsafeBufferPointer { bytes in
             Result { () throws(JSONParseError) in try parse(bytes, names: &names) }
         }.get()
     }
 
-    /// ``parse(_:names:)-(ArraySlice<UInt8>,_)`` over bytes in memory.
-    public static func parse(_ bytes: UnsafeBufferPointer<UInt8>, names: inout JSONNameCache) throws(JSONParseError) -> JSONValue {
+    /// `parse(_:names:)` over an array slice over bytes in memory.
+    package static func parse(_ bytes: UnsafeBufferPointer<UInt8>, names: inout JSONNameCache) throws(JSONParseError) -> JSONValue {
         var parser = JSONParser(bytes)
         swap(&parser.names, &names)
         defer { swap(&parser.names, &names) }
@@ -67,7 +67,7 @@ public struct JSONParser {
     }
 
     /// Parses the UTF-8 in `bytes`, which must stay valid for the call; see ``parse(_:)-(String)``.
-    public static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(JSONParseError) -> JSONValue {
+    package static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(JSONParseError) -> JSONValue {
         var parser = JSONParser(bytes)
         return try parser.parseDocument()
     }

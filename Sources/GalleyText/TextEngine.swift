@@ -260,7 +260,7 @@ public final class TextEngine: Sendable {
         return layout
     }
 
-    private static func checkSize(_ size: Size) throws(TextError) {
+    private static func checkSize(_ size: LayoutSize) throws(TextError) {
         // Written this way round so that NaN fails too.
         guard size.width <= ValueRanges.largestResult && size.height <= ValueRanges.largestResult else { throw .resultTooLarge(size) }
     }

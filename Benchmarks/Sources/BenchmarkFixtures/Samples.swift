@@ -47,11 +47,11 @@ public enum Samples {
     }
 
     /// 64 rows of `kind` from the Latin fixtures: the rows the row benchmarks measure.
-    public static func rowItems(kind: String) -> [Item] {
+    public static func rowItems(kind: String) -> [ItemDescriptor] {
         let sentences = sentences.filter { $0.script == "Latn" }
         let labels = labels.filter { $0.script == "Latn" }
         return (0..<64).map { index in
-            Item(id: "\(index)", kind: kind, fields: [
+            ItemDescriptor(id: "\(index)", kind: kind, fields: [
                 "title": .string(labels[index % labels.count].text), "caption": .string(labels[(index + 7) % labels.count].text),
                 "text": .string(sentences[index % sentences.count].text), "timestamp": .string("\(index % 12 + 1):\(index % 50 + 10) PM"),
                 "subtitle": .string(sentences[(index + 3) % sentences.count].text), "imageURL": "https://example.com/a.png",

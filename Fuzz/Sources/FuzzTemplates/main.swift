@@ -15,7 +15,7 @@ private let engine: TextEngine = {
 }()
 
 /// An item with the fields templates commonly bind, when the input gives none.
-private let defaultItem = Item(id: "x", kind: "k", fields: [
+private let defaultItem = ItemDescriptor(id: "x", kind: "k", fields: [
     "title": "A title that wraps onto a second line", "text": "Some body text", "subtitle": "Sub", "caption": "Caption",
     "imageURL": "http://a/b.png", "timestamp": "9:41", "w": 40, "h": 30, "tags": ["a", "b"], "author": ["name": "Ada"],
     "runs": [["text": "Bold ", "style": "tableFont"], ["text": "plain"]], "count": 3, "flag": true,
@@ -34,9 +34,9 @@ func fuzzTemplates(_ start: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
         return 0
     }
     var item = defaultItem
-    if parts.count > 1, let given = try? Item(json: String(decoding: parts[1], as: UTF8.self)) { item = given }
+    if parts.count > 1, let given = try? ItemDescriptor(json: String(decoding: parts[1], as: UTF8.self)) { item = given }
     for kind in registry.kinds {
-        guard let template = try? registry.template(for: Item(id: item.id, kind: kind, fields: item.fields)) else { continue }
+        guard let template = try? registry.template(for: ItemDescriptor(id: item.id, kind: kind, fields: item.fields)) else { continue }
         for scale in [1.0, 3.0] {
             let environment = LayoutEnvironment(textEngine: engine, scale: scale)
             let widths: [Double] = [320, 0, 1, 17.5, 1_000_000]

@@ -9,8 +9,8 @@ public struct RowArrangement: Sendable {
     public let width: Double
     /// The row's height, rounded up to device pixels.
     public let height: Double
-    /// Frames of the named nodes; a collapsed node's frame is ``Rect/zero``.
-    public let frames: [String: Rect]
+    /// Frames of the named nodes; a collapsed node's frame is ``LayoutRect/zero``.
+    public let frames: [String: LayoutRect]
     /// Named labels' text, for renderers.
     public let labels: [String: ArrangedLabel]
     /// Every node, named or not, in template order.
@@ -19,7 +19,7 @@ public struct RowArrangement: Sendable {
 
 /// A label ready to draw.
 public struct ArrangedLabel: Sendable {
-    public let frame: Rect
+    public let frame: LayoutRect
     /// The text layout, positioned relative to the frame's top-left corner; nil when the row
     /// was measured without keeping text layouts.
     public let layout: TextLayout?
@@ -32,6 +32,6 @@ public struct ArrangedNode: Sendable, Hashable {
     public let name: String?
     /// "label", "image", "stack", …
     public let type: String
-    public let frame: Rect
+    public let frame: LayoutRect
     public let isCollapsed: Bool
 }

@@ -17,7 +17,7 @@ struct RowArranger {
 
     func arrange() -> RowArrangement {
         // Sized up front: grown one entry at a time, each table was rehashed several times a row.
-        var frames: [String: Rect] = [:]
+        var frames: [String: LayoutRect] = [:]
         frames.reserveCapacity(measurement.names.count)
         var labels: [String: ArrangedLabel] = [:]
         labels.reserveCapacity(measurement.names.count)
@@ -29,7 +29,7 @@ struct RowArranger {
             let collapsed = parentCollapsed || measured.isCollapsed
             let x = parentX + measured.origin.x
             let y = parentY + measured.origin.y
-            var frame = collapsed ? Rect.zero : Rect(x: x, y: y, width: measured.size.width, height: measured.size.height)
+            var frame = collapsed ? LayoutRect.zero : LayoutRect(x: x, y: y, width: measured.size.width, height: measured.size.height)
             if !collapsed {
                 frame = frame.clamped(toWidth: width)
                 if measurement.isRightToLeft { frame = frame.mirrored(inWidth: width) }

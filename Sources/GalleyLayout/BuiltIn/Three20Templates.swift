@@ -1,5 +1,7 @@
 // Three20's table item catalog as templates, following each cell's layoutSubviews.
 
+import GalleyText
+
 extension BuiltInTemplates {
     /// `TTTableTextItemCell`: the text inset by the cell padding, wrapping, with a disclosure
     /// indicator when the item has a `url`. Fields: `text`, `url`.
@@ -22,8 +24,8 @@ extension BuiltInTemplates {
     /// text. Fields: `caption`, `text`, `url`.
     public static let caption = Template(name: "three20.caption", root: .hstack([
         .inset(Insets(all: "tableCellHPadding"), .hstack(spacing: "keySpacing", alignment: .leading, [
-            Node(.size(SizeRule(width: Dimension(fixed: "captionKeyWidth"), alignment: .top, child:
-                .label("caption", .field("caption"), style: "tableTitleFont", lines: 1, mode: .truncateTail, alignment: .right)))),
+            .size(width: .init(fixed: "captionKeyWidth"), alignment: .top,
+                .label("caption", .field("caption"), style: "tableTitleFont", lines: 1, lineBreakMode: .truncateTail, alignment: .right)),
             .label("text", .field("text"), style: "tableSmallFont", flex: .fillsRow),
         ]), flex: .fillsRow),
         .disclosureWhenLinked(),
@@ -34,8 +36,8 @@ extension BuiltInTemplates {
     public static let rightCaption = Template(name: "three20.rightCaption", root: .hstack([
         .inset(Insets(all: "tableCellHPadding"), .hstack(spacing: "keySpacing", alignment: .leading, [
             .label("text", .field("text"), style: "tableSmallFont", flex: .fillsRow),
-            Node(.size(SizeRule(width: Dimension(fixed: "captionKeyWidth"), alignment: .top, child:
-                .label("caption", .field("caption"), style: "tableTitleFont", lines: 1, mode: .truncateTail)))),
+            .size(width: .init(fixed: "captionKeyWidth"), alignment: .top,
+                .label("caption", .field("caption"), style: "tableTitleFont", lines: 1, lineBreakMode: .truncateTail)),
         ]), flex: .fillsRow),
         .disclosureWhenLinked(),
     ]))
@@ -44,7 +46,7 @@ extension BuiltInTemplates {
     /// Fields: `text`, `caption`, `url`.
     public static let subtext = Template(name: "three20.subtext", root: .hstack([
         .inset(Insets(all: "tableCellHPadding"), .vstack([
-            .label("text", .field("text"), style: "tableFont", lines: 1, mode: .truncateTail),
+            .label("text", .field("text"), style: "tableFont", lines: 1, lineBreakMode: .truncateTail),
             .label("caption", .field("caption"), style: "tableSubTextFont"),
         ]), flex: .fillsRow),
         .disclosureWhenLinked(),
@@ -54,10 +56,10 @@ extension BuiltInTemplates {
     /// subtitle. Fields: `text`, `subtitle`, `imageURL`, `url`.
     public static let subtitle = Template(name: "three20.subtitle", root: .hstack([
         .inset(Insets(all: "tableCellHPadding"), .hstack(spacing: "tableCellSmallMargin", [
-            .when("imageURL", Node(.image(Image(source: "imageURL", size: .fixed(SizeSpec(width: "defaultImageSize", height: "defaultImageSize")))), name: "image")),
+            .when("imageURL", .image("image", source: "imageURL", size: .fixed(SizeSpec(width: "defaultImageSize", height: "defaultImageSize")))),
             .vstack([
-                .label("text", .field("text"), style: "tableFont", lines: 1, mode: .truncateTail),
-                .label("subtitle", .field("subtitle"), style: "tableSubTextFont", lines: 1, mode: .truncateTail),
+                .label("text", .field("text"), style: "tableFont", lines: 1, lineBreakMode: .truncateTail),
+                .label("subtitle", .field("subtitle"), style: "tableSubTextFont", lines: 1, lineBreakMode: .truncateTail),
             ], flex: .fillsRow),
         ]), flex: .fillsRow),
         .disclosureWhenLinked(),
@@ -69,19 +71,19 @@ extension BuiltInTemplates {
     /// `imageURL`, `url`.
     public static let message = Template(name: "three20.message", root: .hstack(alignment: .leading, [
         .when("imageURL", .inset(Insets(left: "tableCellSmallMargin", right: "tableCellSmallMargin"),
-            Node(.image(Image(source: "imageURL", size: .fixed(SizeSpec(width: "messageIconSize", height: "messageIconSize")))), name: "image"))),
+            .image("image", source: "imageURL", size: .fixed(SizeSpec(width: "messageIconSize", height: "messageIconSize"))))),
         .when("imageURL", negated: true, .gap("tableCellMargin")),
         .vstack([
             .hstack(alignment: .leading, [
-                .label("title", .field("title"), style: "messageTitleFont", lines: 1, mode: .truncateTail, flex: .fillsRow),
+                .label("title", .field("title"), style: "messageTitleFont", lines: 1, lineBreakMode: .truncateTail, flex: .fillsRow),
                 .when("timestamp", .hstack(alignment: .leading, [
                     .gap("tableCellSmallMargin"),
-                    .label("timestamp", .field("timestamp"), style: "messageTimestampFont", lines: 1, flex: Flex(shrink: 0)),
+                    .label("timestamp", .field("timestamp"), style: "messageTimestampFont", lines: 1, flex: .init(shrink: 0)),
                     .gap("tableCellSmallMargin"),
                 ])),
             ]),
-            .label("caption", .field("caption"), style: "messageCaptionFont", lines: 1, mode: .truncateTail),
-            .label("message", .field("text"), style: "messageTextFont", lines: 2, mode: .truncateTail),
+            .label("caption", .field("caption"), style: "messageCaptionFont", lines: 1, lineBreakMode: .truncateTail),
+            .label("message", .field("text"), style: "messageTextFont", lines: 2, lineBreakMode: .truncateTail),
         ], flex: .fillsRow),
         .disclosureWhenLinked(),
     ]).insetVertically("tableCellSmallMargin"))
@@ -109,8 +111,8 @@ extension BuiltInTemplates {
     /// Fields: `text`.
     public static let activity = Template(name: "three20.activity", root: .hstack(spacing: "tableCellSmallMargin", [
         .flexibleSpace,
-        Node(.image(Image(size: .fixed(SizeSpec(width: 20, height: 20)))), name: "spinner"),
-        .label("text", .field("text"), style: "activityLabelFont", lines: 1, mode: .truncateTail, flex: Flex(shrink: 1)),
+        .image("spinner", size: .fixed(SizeSpec(width: 20, height: 20))),
+        .label("text", .field("text"), style: "activityLabelFont", lines: 1, lineBreakMode: .truncateTail, flex: .init(shrink: 1)),
         .flexibleSpace,
     ]), minimumHeight: "rowHeight")
 
@@ -119,41 +121,47 @@ extension BuiltInTemplates {
     /// `isLoading`. Fields: `text`, `subtitle`, `isLoading`.
     public static let moreButton = Template(name: "three20.moreButton", root: .hstack([
         .flexibleSpace,
-        .when("isLoading", test: .isTrue, .inset(Insets(right: 15), Node(.image(Image(size: .fixed(SizeSpec(width: 20, height: 20)))), name: "spinner"))),
+        .when("isLoading", test: .isTrue, .inset(Insets(right: 15), .image("spinner", size: .fixed(SizeSpec(width: 20, height: 20))))),
         .vstack(spacing: "moreButtonSubtitleSpacing", alignment: .center, [
-            .label("text", .field("text"), style: "moreButtonFont", lines: 1, mode: .truncateTail, alignment: .center),
-            .label("subtitle", .field("subtitle"), style: "moreButtonSubtitleFont", lines: 1, mode: .truncateTail, alignment: .center),
-        ], flex: Flex(shrink: 1)),
+            .label("text", .field("text"), style: "moreButtonFont", lines: 1, lineBreakMode: .truncateTail, alignment: .center),
+            .label("subtitle", .field("subtitle"), style: "moreButtonSubtitleFont", lines: 1, lineBreakMode: .truncateTail, alignment: .center),
+        ], flex: .init(shrink: 1)),
         .flexibleSpace,
     ]), minimumHeight: "moreButtonHeight")
 
     /// `TTStyledTextTableItemCell`: styled runs (`[{"text", "style"}]`, styles from the
     /// stylesheet) in the body font, padded by the small margin. Fields: `runs`, `url`.
     public static let styledText = Template(name: "three20.styledText", root: .hstack([
-        .inset(Insets(all: "tableCellSmallMargin"), Node(.label(Label(.styledField("runs"), style: "font")), name: "text"), flex: .fillsRow),
+        .inset(Insets(all: "tableCellSmallMargin"), .label("text", .styledField("runs"), style: "font"), flex: .fillsRow),
         .disclosureWhenLinked(),
     ]))
 
     // MARK: - Shared parts
 
-    private static func textCell(name: String, style: StyleReference, alignment: AlignmentName = .natural, linked: Bool = true) -> Template {
+    private static func textCell(name: String, style: StyleReference, alignment: TextAlignment = .natural, linked: Bool = true) -> Template {
         Template(name: name, root: .hstack([
             .inset(Insets(all: "tableCellHPadding"),
-                Node(.size(SizeRule(height: Dimension(maximum: 2000), alignment: .top, child:
-                    .label("text", .field("text"), style: style, alignment: alignment)))),
+                .size(height: .init(maximum: 2000), alignment: .top,
+                    .label("text", .field("text"), style: style, alignment: alignment)),
                 flex: .fillsRow),
         ] + (linked ? [.disclosureWhenLinked()] : [])))
     }
 
-    private static let itemImage = Node(.image(Image(
-        source: "imageURL",
-        size: .fields(width: "image.width", height: "image.height", fallback: SizeSpec(width: "defaultImageSize", height: "defaultImageSize")))),
-        name: "image")
+    private static let itemImage = Node.image(
+        "image", source: "imageURL",
+        size: .fields(width: "image.width", height: "image.height", fallback: SizeSpec(width: "defaultImageSize", height: "defaultImageSize")))
 }
 
 extension Node {
     /// The node padded `length` above and below.
     func insetVertically(_ length: Length) -> Node {
         .inset(Insets(top: length, bottom: length), self)
+    }
+}
+
+extension Node {
+    /// The disclosure indicator a row with a URL shows, as Three20's linked items did.
+    static func disclosureWhenLinked(_ field: FieldPath = "url") -> Node {
+        .when(field, .accessory(.disclosureIndicator))
     }
 }

@@ -8,7 +8,7 @@ public struct FieldPath: Sendable, Hashable, CustomStringConvertible, Expressibl
     public let components: [String]
     /// Each component's ``JSONObject`` tag, worked out once: rows look the same paths up.
     private let tags: [UInt64]
-    /// Whether the path is "id" or "kind", which an ``Item`` keeps apart from its fields
+    /// Whether the path is "id" or "kind", which an ``ItemDescriptor`` keeps apart from its fields
     /// (decided once: comparing the component with both names on every lookup cost more than
     /// the lookup).
     let itemMember: ItemMember?

@@ -29,7 +29,7 @@ extension CompiledTemplate {
     /// - Throws: ``LayoutError`` for a bad width or scale, a field of the wrong type, or text
     ///   the engine cannot measure.
     public func measure(
-        _ item: Item, width: Double, environment: LayoutEnvironment, context: LayoutContext? = nil
+        _ item: ItemDescriptor, width: Double, environment: LayoutEnvironment, context: LayoutContext? = nil
     ) throws(LayoutError) -> RowMeasurement {
         guard let context else {
             var measurer = try RowMeasurer(item: item, template: self, environment: environment)
@@ -46,7 +46,7 @@ extension CompiledTemplate {
     ///
     /// - Throws: as ``measure(_:width:environment:context:)``, for the first width that fails.
     public func measure(
-        _ item: Item, widths: [Double], environment: LayoutEnvironment, context: LayoutContext? = nil
+        _ item: ItemDescriptor, widths: [Double], environment: LayoutEnvironment, context: LayoutContext? = nil
     ) throws(LayoutError) -> [RowMeasurement] {
         var measurer = try RowMeasurer(item: item, template: self, environment: environment, memory: context?.arrays)
         defer { if let context { measurer.returnMemory(to: context.arrays) } }
@@ -65,7 +65,7 @@ extension CompiledTemplate {
     ///
     /// - Throws: as ``measure(_:width:environment:context:)``.
     public func heights(
-        _ item: Item, widths: [Double], environment: LayoutEnvironment, context: LayoutContext? = nil
+        _ item: ItemDescriptor, widths: [Double], environment: LayoutEnvironment, context: LayoutContext? = nil
     ) throws(LayoutError) -> [Double] {
         var measurer = try RowMeasurer(item: item, template: self, environment: environment, memory: context?.arrays, keepsChildren: false)
         defer { if let context { measurer.returnMemory(to: context.arrays) } }

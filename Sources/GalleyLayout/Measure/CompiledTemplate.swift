@@ -149,23 +149,23 @@ final class CompiledLabel: Sendable {
 }
 
 enum CompiledImageSize: Sendable {
-    case fixed(Size)
-    case fields(width: FieldPath, height: FieldPath, fallback: Size?)
+    case fixed(LayoutSize)
+    case fields(width: FieldPath, height: FieldPath, fallback: LayoutSize?)
 }
 
 struct CompiledImage: Sendable {
     var source: FieldPath?
     var size: CompiledImageSize
-    var minimum: Size?
-    var maximum: Size?
+    var minimum: LayoutSize?
+    var maximum: LayoutSize?
 }
 
 /// A class, as ``CompiledLabel`` is: every stack of every row is matched out of its node's kind,
 /// and copying a struct payload went through its value witness and retained its children.
 final class CompiledStack: Sendable {
-    let axis: Stack.Axis
+    let axis: Node.Stack.Axis
     let spacing: Double
-    let alignment: Stack.Alignment
+    let alignment: Node.Stack.Alignment
     let wraps: Bool
     let lineSpacing: Double
     let children: [CompiledNode]
@@ -175,7 +175,7 @@ final class CompiledStack: Sendable {
     let soleFlexibleChild: Int?
 
     /// `stack` with its lengths resolved and its children compiled.
-    init(_ stack: Stack, spacing: Double, lineSpacing: Double, children: [CompiledNode]) {
+    init(_ stack: Node.Stack, spacing: Double, lineSpacing: Double, children: [CompiledNode]) {
         (axis, alignment, wraps) = (stack.axis, stack.alignment, stack.wraps)
         (self.spacing, self.lineSpacing) = (spacing, lineSpacing)
         self.children = children
@@ -215,8 +215,8 @@ indirect enum CompiledKind: Sendable {
     case spacer(Double)
     case inset(EdgeInsets, CompiledNode)
     case stack(CompiledStack)
-    case overlay(base: CompiledNode, layers: [CompiledNode], alignment: Overlay.Alignment)
-    case size(width: CompiledDimension, height: CompiledDimension, aspectRatio: Double?, alignment: SizeRule.Alignment, child: CompiledNode)
-    case conditional(field: FieldPath, test: Conditional.Test, negated: Bool, child: CompiledNode)
-    case accessory(Accessory.Kind, field: FieldPath?, widths: [Accessory.Kind: Double], height: Double)
+    case overlay(base: CompiledNode, layers: [CompiledNode], alignment: Node.Overlay.Alignment)
+    case size(width: CompiledDimension, height: CompiledDimension, aspectRatio: Double?, alignment: Node.SizeRule.Alignment, child: CompiledNode)
+    case conditional(field: FieldPath, test: Node.Conditional.Test, negated: Bool, child: CompiledNode)
+    case accessory(Node.Accessory.Kind, field: FieldPath?, widths: [Node.Accessory.Kind: Double], height: Double)
 }

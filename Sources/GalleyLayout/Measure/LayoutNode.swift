@@ -16,7 +16,7 @@ struct LayoutNode: Sendable {
     /// A non-wrapping stack's parameters.
     struct Stack: Sendable {
         var isHorizontal: Bool
-        var alignment: GalleyLayout.Stack.Alignment
+        var alignment: Node.Stack.Alignment
         var spacing: Double
         /// Where the children's ids are in ``CompiledTemplate/childIDs``: the first's index, and how many.
         var firstChild: Int32

@@ -11,9 +11,9 @@ import GalleyText
 struct MeasuredNode: Sendable {
     /// The template node's id (see ``CompiledTemplate/nodes``).
     var nodeID: Int { Int(storedNodeID) }
-    var size: Size
+    var size: LayoutSize
     /// Top-left corner relative to the parent's top-left corner.
-    var origin: Point
+    var origin: LayoutPoint
     /// Distance from the node's top to its first and last text baselines, when it has text.
     var firstBaseline: Double? {
         get { storedFirstBaseline.isNaN ? nil : storedFirstBaseline }
@@ -47,12 +47,12 @@ struct MeasuredNode: Sendable {
 
     /// The measurement of node `id` when it takes no space.
     static func collapsed(_ id: Int) -> MeasuredNode {
-        MeasuredNode(id: id, size: .zero, origin: Point(x: 0, y: 0), isCollapsed: true)
+        MeasuredNode(id: id, size: .zero, origin: LayoutPoint(x: 0, y: 0), isCollapsed: true)
     }
 
     /// A measurement of node `id` (see ``CompiledTemplate/nodes``).
     init(
-        id: Int, size: Size, origin: Point = Point(x: 0, y: 0), isCollapsed: Bool = false,
+        id: Int, size: LayoutSize, origin: LayoutPoint = LayoutPoint(x: 0, y: 0), isCollapsed: Bool = false,
         firstBaseline: Double? = nil, lastBaseline: Double? = nil, children: Range<Int32> = 0..<0, text: MeasuredText? = nil
     ) {
         storedNodeID = Int32(id)

@@ -9,7 +9,7 @@ import GalleyText
 /// children at their natural width and again at their final one; without the memo, stacks
 /// nested n deep would measure their innermost labels 2ⁿ times.)
 struct RowMeasurer {
-    let item: Item
+    let item: ItemDescriptor
     let template: CompiledTemplate
     let environment: LayoutEnvironment
     /// Whether containers keep their measured children, which arranging needs and a row's
@@ -38,7 +38,7 @@ struct RowMeasurer {
     ///   storage stays with it: one measurer uses it at a time.)
     /// - Throws: ``LayoutError/invalidGeometry(_:)`` for a scale that is not a finite number > 0.
     init(
-        item: Item, template: CompiledTemplate, environment: LayoutEnvironment, memory: Arrays? = nil, keepsChildren: Bool = true
+        item: ItemDescriptor, template: CompiledTemplate, environment: LayoutEnvironment, memory: Arrays? = nil, keepsChildren: Bool = true
     ) throws(LayoutError) {
         guard ValueRanges.scale.contains(environment.scale) else {
             throw .invalidGeometry("scale \(ValueRanges.problem(environment.scale, outside: ValueRanges.scale))")
@@ -50,7 +50,7 @@ struct RowMeasurer {
     /// is valid. (Not throwing, it builds the measurer in place: the throwing one built it in a
     /// temporary and copied it out whole.)
     private init(
-        item: Item, template: CompiledTemplate, validEnvironment environment: LayoutEnvironment, memory: Arrays?, keepsChildren: Bool
+        item: ItemDescriptor, template: CompiledTemplate, validEnvironment environment: LayoutEnvironment, memory: Arrays?, keepsChildren: Bool
     ) {
         self.item = item
         self.template = template
@@ -219,7 +219,7 @@ struct RowMeasurer {
     }
 
     /// `value` rounded up to device pixels.
-    private func pixelCeil(_ value: Double) -> Double { Size.roundUp(value, scale: environment.scale) }
+    private func pixelCeil(_ value: Double) -> Double { LayoutSize.roundUp(value, scale: environment.scale) }
 
     // MARK: - Nodes
 
@@ -262,7 +262,7 @@ struct RowMeasurer {
         case .spacer:
             let length = template.layoutNodes[id].length
             lastSpan = .all
-            return MeasuredNode(id: id, size: Size(width: length, height: length))
+            return MeasuredNode(id: id, size: LayoutSize(width: length, height: length))
         case .inset:
             return try measureInset(id, template.layoutNodes[id].insets, Int(template.layoutNodes[id].child), width: width, height: height)
         case .stack: return try StackLayout(id: id, nodes: template.layoutNodes, allChildIDs: template.childIDs).measure(with: &self, width: width, height: height)
@@ -298,13 +298,13 @@ struct RowMeasurer {
         case .accessory(let kind, let field, let widths, let accessoryHeight):
             var resolved = kind
             if let field, let value = item.value(at: field) {
-                guard case .string(let name) = value, let parsed = Accessory.Kind(rawValue: name) else {
-                    throw .fieldType(path: node.path, field: field.description, expected: "one of \(Accessory.Kind.allCases.map(\.rawValue).joined(separator: ", "))", found: Self.describe(value))
+                guard case .string(let name) = value, let parsed = Node.Accessory.Kind(rawValue: name) else {
+                    throw .fieldType(path: node.path, field: field.description, expected: "one of \(Node.Accessory.Kind.allCases.map(\.rawValue).joined(separator: ", "))", found: Self.describe(value))
                 }
                 resolved = parsed
             }
             guard resolved != .none, let slot = widths[resolved] else { return .collapsed(node.id) }
-            return MeasuredNode(id: node.id, size: Size(width: slot, height: accessoryHeight))
+            return MeasuredNode(id: node.id, size: LayoutSize(width: slot, height: accessoryHeight))
         }
     }
 
@@ -344,7 +344,7 @@ struct RowMeasurer {
                 if firstText.map({ id < $0.nodeID }) ?? true { firstText = (id, false) }
                 lastSpan = .within(0, .infinity, form: .offer)
                 return MeasuredNode(
-                    id: id, size: Size(width: available, height: pixelCeil(line.height)), firstBaseline: line.firstBaseline,
+                    id: id, size: LayoutSize(width: available, height: pixelCeil(line.height)), firstBaseline: line.firstBaseline,
                     lastBaseline: line.lastBaseline, text: MeasuredText(offeredWidth: available, lineCount: line.lineCount))
             case nil: shapedText = nil
             }
@@ -366,7 +366,7 @@ struct RowMeasurer {
         if available.isFinite, let line = fitsOneLine ? labels[index].oneLine : labels[index].wrapped {
             lastSpan = Self.span(of: paragraph, fitting: fitsOneLine)
             return MeasuredNode(
-                id: id, size: Size(width: available, height: line.height), firstBaseline: line.firstBaseline,
+                id: id, size: LayoutSize(width: available, height: line.height), firstBaseline: line.firstBaseline,
                 lastBaseline: line.lastBaseline, text: MeasuredText(offeredWidth: available, lineCount: line.lineCount))
         }
         // A label fills the width it is offered, as a cell's text label fills its content area
@@ -384,7 +384,7 @@ struct RowMeasurer {
                 firstBaseline: measurement.firstBaseline, lastBaseline: measurement.lastBaseline)
             labelWidth = pixelCeil(measurement.size.width)
         }
-        let size = Size(width: labelWidth, height: pixelCeil(lines.height))
+        let size = LayoutSize(width: labelWidth, height: pixelCeil(lines.height))
         let kept = LabelLines(
             height: size.height, firstBaseline: lines.firstBaseline, lastBaseline: lines.lastBaseline, lineCount: lines.lineCount)
         if fitsOneLine {
@@ -536,7 +536,7 @@ struct RowMeasurer {
     @inline(never)
     private func measureImage(_ node: CompiledNode, _ image: CompiledImage, width: Double) throws(LayoutError) -> MeasuredNode {
         if let source = image.source, item.value(at: source) == nil { return .collapsed(node.id) }
-        var size: Size
+        var size: LayoutSize
         switch image.size {
         case .fixed(let fixed): size = fixed
         case .fields(let widthField, let heightField, let fallback):
@@ -549,7 +549,7 @@ struct RowMeasurer {
                 guard let h = height.doubleValue, ValueRanges.length.contains(h) else {
                     throw .fieldType(path: node.path, field: heightField.description, expected: Self.lengthExpected, found: Self.describe(height))
                 }
-                size = Size(width: w, height: h)
+                size = LayoutSize(width: w, height: h)
             } else if let fallback {
                 size = fallback
             } else {
@@ -567,7 +567,7 @@ struct RowMeasurer {
             if size.width < minimum.width && size.width > 0 { scale = max(scale, minimum.width / size.width) }
             if size.height < minimum.height && size.height > 0 { scale = max(scale, minimum.height / size.height) }
         }
-        size = Size(width: size.width * scale, height: size.height * scale)
+        size = LayoutSize(width: size.width * scale, height: size.height * scale)
         return MeasuredNode(id: node.id, size: size)
     }
 
@@ -584,16 +584,16 @@ struct RowMeasurer {
                 .intersection(.within(insets.horizontal, .infinity, form: .follows), form: lastSpan.form == .constant ? .constant : .follows)
             : .none
         guard !measured.isCollapsed else { return .collapsed(id) }
-        measured.origin = Point(x: insets.left, y: insets.top)
+        measured.origin = LayoutPoint(x: insets.left, y: insets.top)
         return MeasuredNode(
-            id: id, size: Size(width: measured.size.width + insets.horizontal, height: measured.size.height + insets.vertical),
+            id: id, size: LayoutSize(width: measured.size.width + insets.horizontal, height: measured.size.height + insets.vertical),
             firstBaseline: measured.firstBaseline.map { $0 + insets.top }, lastBaseline: measured.lastBaseline.map { $0 + insets.top },
             children: keep(CollectionOfOne(measured)))
     }
 
     @inline(never)
     private mutating func measureOverlay(
-        _ node: CompiledNode, base: CompiledNode, layers: [CompiledNode], alignment: Overlay.Alignment, width: Double, height: Double?
+        _ node: CompiledNode, base: CompiledNode, layers: [CompiledNode], alignment: Node.Overlay.Alignment, width: Double, height: Double?
     ) throws(LayoutError) -> MeasuredNode {
         let measuredBase = try measure(base.id, width: width, height: height)
         guard !measuredBase.isCollapsed else { return .collapsed(node.id) }
@@ -614,7 +614,7 @@ struct RowMeasurer {
             case .leading, .center, .trailing: slackY / 2
             case .bottomLeading, .bottom, .bottomTrailing: slackY
             }
-            measured.origin = Point(x: x, y: y)
+            measured.origin = LayoutPoint(x: x, y: y)
             children.append(measured)
         }
         return MeasuredNode(
@@ -625,7 +625,7 @@ struct RowMeasurer {
     @inline(never)
     private mutating func measureSizeRule(
         _ node: CompiledNode, _ widthRule: CompiledDimension, _ heightRule: CompiledDimension, _ aspectRatio: Double?,
-        _ alignment: SizeRule.Alignment, _ child: CompiledNode, width: Double, height: Double?
+        _ alignment: Node.SizeRule.Alignment, _ child: CompiledNode, width: Double, height: Double?
     ) throws(LayoutError) -> MeasuredNode {
         func clamp(_ value: Double, _ rule: CompiledDimension) -> Double {
             if let fixed = rule.fixed { return fixed }
@@ -648,10 +648,10 @@ struct RowMeasurer {
         case .center: slack / 2
         case .bottom: slack
         }
-        measured.origin = Point(x: 0, y: y)
+        measured.origin = LayoutPoint(x: 0, y: y)
         if widthRule.fixed != nil || aspectRatio != nil { measured.size.width = min(measured.size.width, finalWidth) }
         return MeasuredNode(
-            id: node.id, size: Size(width: finalWidth, height: finalHeight),
+            id: node.id, size: LayoutSize(width: finalWidth, height: finalHeight),
             firstBaseline: measured.firstBaseline.map { $0 + y }, lastBaseline: measured.lastBaseline.map { $0 + y },
             children: keep(CollectionOfOne(measured)))
     }
@@ -691,7 +691,7 @@ struct RowMeasurer {
                 rowStart = children.count
             }
             if x > 0 { x += stack.spacing }
-            measured.origin = Point(x: x, y: y)
+            measured.origin = LayoutPoint(x: x, y: y)
             x += measured.size.width
             widest = max(widest, x)
             rowHeight = max(rowHeight, measured.size.height)
@@ -699,12 +699,12 @@ struct RowMeasurer {
         }
         guard children.contains(where: { !$0.isCollapsed }) else { return .collapsed(node.id) }
         finishRow()
-        return MeasuredNode(id: node.id, size: Size(width: width.isFinite ? max(widest, 0) : widest, height: y + rowHeight), children: keep(children))
+        return MeasuredNode(id: node.id, size: LayoutSize(width: width.isFinite ? max(widest, 0) : widest, height: y + rowHeight), children: keep(children))
     }
 
     // MARK: - Helpers
 
-    static func passes(_ value: JSONValue?, _ test: Conditional.Test) -> Bool {
+    static func passes(_ value: JSONValue?, _ test: Node.Conditional.Test) -> Bool {
         guard let value else { return false }
         switch test {
         case .present: return true

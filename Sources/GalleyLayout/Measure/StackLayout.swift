@@ -131,7 +131,7 @@ struct StackLayout {
         for slot in slots {
             let index = slot.index
             if slot.isSpacer {
-                children[index].size = horizontal ? Size(width: slot.size, height: 0) : Size(width: 0, height: slot.size)
+                children[index].size = horizontal ? LayoutSize(width: slot.size, height: 0) : LayoutSize(width: 0, height: slot.size)
                 continue
             }
             if abs(mainSize(children[index].size, horizontal) - slot.size) > 1e-9 {
@@ -192,10 +192,10 @@ struct StackLayout {
                 }
             case .firstBaseline, .lastBaseline: cross = slot.baselineShift
             }
-            children[index].origin = horizontal ? Point(x: offset, y: cross) : Point(x: cross, y: offset)
+            children[index].origin = horizontal ? LayoutPoint(x: offset, y: cross) : LayoutPoint(x: cross, y: offset)
             offset += slot.size
         }
-        let size = horizontal ? Size(width: offset, height: crossSize) : Size(width: crossSize, height: offset)
+        let size = horizontal ? LayoutSize(width: offset, height: crossSize) : LayoutSize(width: crossSize, height: offset)
         var firstBaseline: Double?
         var lastBaseline: Double?
         for slot in slots where !slot.isSpacer {
@@ -214,7 +214,7 @@ struct StackLayout {
         Int(childIDs[index])
     }
 
-    private func mainSize(_ size: Size, _ horizontal: Bool) -> Double { horizontal ? size.width : size.height }
+    private func mainSize(_ size: LayoutSize, _ horizontal: Bool) -> Double { horizontal ? size.width : size.height }
 
     /// A measured child's natural size along the axis: clamped to its limits, except a spacer's,
     /// which is its measured length (see RowMeasurer).

@@ -91,8 +91,8 @@ struct TemplateCompiler {
                 field: conditional.field, test: conditional.test, negated: conditional.negated,
                 child: try compile(conditional.child, path: path + ".child"))
         case .accessory(let accessory):
-            var widths: [Accessory.Kind: Double] = [.none: 0]
-            for kind in Accessory.Kind.allCases where kind != .none {
+            var widths: [Node.Accessory.Kind: Double] = [.none: 0]
+            for kind in Node.Accessory.Kind.allCases where kind != .none {
                 let name = "accessory" + kind.rawValue.prefix(1).uppercased() + kind.rawValue.dropFirst() + "Width"
                 widths[kind] = try length(.metric(name), path)
             }
@@ -115,7 +115,7 @@ struct TemplateCompiler {
 
     // MARK: - Kinds
 
-    private mutating func compile(_ label: Label, path: String) throws(LayoutError) -> CompiledLabel {
+    private mutating func compile(_ label: Node.Label, path: String) throws(LayoutError) -> CompiledLabel {
         guard label.maximumLines >= 0 else {
             throw .invalidTemplate(path: path, reason: "maxLines must be ≥ 0, not \(label.maximumLines)")
         }
@@ -144,7 +144,7 @@ struct TemplateCompiler {
         }
     }
 
-    private func compile(_ image: Image, path: String) throws(LayoutError) -> CompiledImage {
+    private func compile(_ image: Node.Image, path: String) throws(LayoutError) -> CompiledImage {
         let size: CompiledImageSize
         switch image.size {
         case .fixed(let spec): size = .fixed(try self.size(spec, path + ".size"))
@@ -191,11 +191,11 @@ struct TemplateCompiler {
         try stylesheet.resolve(length, at: path)
     }
 
-    private func size(_ spec: SizeSpec, _ path: String) throws(LayoutError) -> Size {
-        Size(width: try length(spec.width, path + ".width"), height: try length(spec.height, path + ".height"))
+    private func size(_ spec: SizeSpec, _ path: String) throws(LayoutError) -> LayoutSize {
+        LayoutSize(width: try length(spec.width, path + ".width"), height: try length(spec.height, path + ".height"))
     }
 
-    private func dimension(_ dimension: Dimension, _ path: String) throws(LayoutError) -> CompiledDimension {
+    private func dimension(_ dimension: Node.Dimension, _ path: String) throws(LayoutError) -> CompiledDimension {
         let compiled = CompiledDimension(
             fixed: try dimension.fixed.map { value throws(LayoutError) in try length(value, path + ".fixed") },
             minimum: try dimension.minimum.map { value throws(LayoutError) in try length(value, path + ".min") },

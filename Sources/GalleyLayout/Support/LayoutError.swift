@@ -19,6 +19,8 @@ public enum LayoutError: Error, Sendable, Equatable, CustomStringConvertible {
     case noTemplate(kind: String)
     /// The width is negative or not finite, or the scale not positive.
     case invalidGeometry(String)
+    /// A templates file could not be read.
+    case unreadableFile(path: String, reason: String)
     /// The text engine failed (an unknown font, say).
     case text(TextError)
 
@@ -32,6 +34,7 @@ public enum LayoutError: Error, Sendable, Equatable, CustomStringConvertible {
             "\(path): field '\(field)' must be \(expected), but the item has \(found)"
         case .noTemplate(let kind): "no template for kind '\(kind)' and no fallback template"
         case .invalidGeometry(let reason): reason
+        case .unreadableFile(let path, let reason): "cannot read \(path): \(reason)"
         case .text(let error): error.description
         }
     }

@@ -48,23 +48,25 @@ public struct Node: Sendable, Hashable {
     }
 }
 
-/// How a node flexes along a stack's main axis, as CSS flex items do.
-public struct Flex: Sendable, Hashable {
-    /// Share of the free space the node takes when the stack has room to spare (0: none).
-    public var grow: Double
-    /// Share of the overflow the node gives up when the stack is too small, weighted by its
-    /// natural size; nil takes the default (1 for labels, 0 for everything else).
-    public var shrink: Double?
-    /// The node is never smaller than this along the axis.
-    public var minimum: Length?
-    /// The node is never larger than this along the axis.
-    public var maximum: Length?
+extension Node {
+    /// How a node flexes along a stack's main axis, as CSS flex items do.
+    public struct Flex: Sendable, Hashable {
+        /// Share of the free space the node takes when the stack has room to spare (0: none).
+        public var grow: Double
+        /// Share of the overflow the node gives up when the stack is too small, weighted by its
+        /// natural size; nil takes the default (1 for labels, 0 for everything else).
+        public var shrink: Double?
+        /// The node is never smaller than this along the axis.
+        public var minimum: Length?
+        /// The node is never larger than this along the axis.
+        public var maximum: Length?
 
-    /// Flex settings; the defaults neither grow nor shrink beyond the node kind's default.
-    public init(grow: Double = 0, shrink: Double? = nil, minimum: Length? = nil, maximum: Length? = nil) {
-        self.grow = grow
-        self.shrink = shrink
-        self.minimum = minimum
-        self.maximum = maximum
+        /// Flex settings; the defaults neither grow nor shrink beyond the node kind's default.
+        public init(grow: Double = 0, shrink: Double? = nil, minimum: Length? = nil, maximum: Length? = nil) {
+            self.grow = grow
+            self.shrink = shrink
+            self.minimum = minimum
+            self.maximum = maximum
+        }
     }
 }

@@ -96,42 +96,42 @@ extension Node {
         var reader = try JSONReader(value, path: path)
         let type = try reader.requiredString("type")
         name = try reader.string("name")
-        flex = Flex(
+        flex = Node.Flex(
             grow: try reader.number("grow") ?? 0, shrink: try reader.number("shrink"),
             minimum: try reader.length("minLength"), maximum: try reader.length("maxLength"))
         switch type {
         case "label": kind = .label(try Self.label(&reader))
         case "image": kind = .image(try Self.image(&reader))
-        case "spacer": kind = .spacer(Spacer(length: try reader.length("length") ?? .zero))
+        case "spacer": kind = .spacer(Node.Spacer(length: try reader.length("length") ?? .zero))
         case "inset":
-            kind = .inset(Inset(try Self.insets(reader.value("insets"), path: path + ".insets"), child: try Self.child(&reader, "child")))
+            kind = .inset(Node.Inset(try Self.insets(reader.value("insets"), path: path + ".insets"), child: try Self.child(&reader, "child")))
         case "stack", "hstack", "vstack":
-            let axis: Stack.Axis = type == "hstack" ? .horizontal : type == "vstack" ? .vertical
-                : try reader.enumeration("axis", Stack.Axis.self) ?? .vertical
-            kind = .stack(Stack(
+            let axis: Node.Stack.Axis = type == "hstack" ? .horizontal : type == "vstack" ? .vertical
+                : try reader.enumeration("axis", Node.Stack.Axis.self) ?? .vertical
+            kind = .stack(Node.Stack(
                 axis, spacing: try reader.length("spacing") ?? .zero,
-                alignment: try reader.enumeration("alignment", Stack.Alignment.self) ?? .fill,
+                alignment: try reader.enumeration("alignment", Node.Stack.Alignment.self) ?? .fill,
                 wraps: try reader.bool("wraps") ?? false, lineSpacing: try reader.length("lineSpacing") ?? .zero,
                 children: try Self.children(&reader, "children")))
         case "overlay", "background":
-            kind = .overlay(Overlay(
+            kind = .overlay(Node.Overlay(
                 base: try Self.child(&reader, "base"), layers: try Self.children(&reader, "layers"),
-                alignment: try reader.enumeration("alignment", Overlay.Alignment.self) ?? .fill, isBackground: type == "background"))
+                alignment: try reader.enumeration("alignment", Node.Overlay.Alignment.self) ?? .fill, isBackground: type == "background"))
         case "size":
-            kind = .size(SizeRule(
+            kind = .size(Node.SizeRule(
                 width: try Self.dimension(reader.value("width"), path: path + ".width"),
                 height: try Self.dimension(reader.value("height"), path: path + ".height"),
                 aspectRatio: try reader.number("aspectRatio"),
-                alignment: try reader.enumeration("alignment", SizeRule.Alignment.self) ?? .center,
+                alignment: try reader.enumeration("alignment", Node.SizeRule.Alignment.self) ?? .center,
                 child: try Self.child(&reader, "child")))
         case "conditional":
-            kind = .conditional(Conditional(
+            kind = .conditional(Node.Conditional(
                 field: FieldPath(try reader.requiredString("field")),
-                test: try reader.enumeration("test", Conditional.Test.self) ?? .nonEmpty,
+                test: try reader.enumeration("test", Node.Conditional.Test.self) ?? .nonEmpty,
                 negated: try reader.bool("negated") ?? false, child: try Self.child(&reader, "child")))
         case "accessory":
-            kind = .accessory(Accessory(
-                try reader.enumeration("accessory", Accessory.Kind.self) ?? .none, field: try reader.string("field").map { FieldPath($0) }))
+            kind = .accessory(Node.Accessory(
+                try reader.enumeration("accessory", Node.Accessory.Kind.self) ?? .none, field: try reader.string("field").map { FieldPath($0) }))
         default:
             throw reader.error("unknown node type '\(type)'; known: \(Self.typeNames.joined(separator: ", "))", key: "type")
         }
@@ -151,7 +151,7 @@ extension Node {
         return nodes
     }
 
-    private static func label(_ reader: inout JSONReader) throws(LayoutError) -> Label {
+    private static func label(_ reader: inout JSONReader) throws(LayoutError) -> Node.Label {
         let content: LabelContent
         if let field = try reader.string("field") { content = .field(FieldPath(field)) }
         else if let format = try reader.string("format") { content = .format(format) }
@@ -174,7 +174,7 @@ extension Node {
         } else {
             throw reader.error("a label needs \"field\", \"format\", \"text\", \"runs\" or \"styledField\"")
         }
-        return Label(
+        return Node.Label(
             content, style: try style(&reader), maximumLines: try reader.integer("maxLines") ?? 0,
             lineBreakMode: try reader.enumeration("lineBreakMode", LineBreakMode.self) ?? .wordWrap,
             alignment: try reader.enumeration("alignment", TextAlignment.self) ?? .natural)
@@ -186,7 +186,7 @@ extension Node {
         return .inline(try TextStyleSpec(json: value, path: reader.path + ".style"))
     }
 
-    private static func image(_ reader: inout JSONReader) throws(LayoutError) -> Image {
+    private static func image(_ reader: inout JSONReader) throws(LayoutError) -> Node.Image {
         let source = try reader.string("source").map { FieldPath($0) }
         let size: ImageSize
         if let widthField = try reader.string("widthField") {
@@ -198,7 +198,7 @@ extension Node {
             }
             size = .fixed(SizeSpec(width: width, height: height))
         }
-        return Image(
+        return Node.Image(
             source: source, size: size, minimum: try sizeSpec(reader.value("min"), path: reader.path + ".min"),
             maximum: try sizeSpec(reader.value("max"), path: reader.path + ".max"))
     }
@@ -228,15 +228,15 @@ extension Node {
         return Insets(all: try JSONReader.length(value, path: path))
     }
 
-    private static func dimension(_ value: JSONValue?, path: String) throws(LayoutError) -> Dimension {
-        guard let value else { return Dimension() }
+    private static func dimension(_ value: JSONValue?, path: String) throws(LayoutError) -> Node.Dimension {
+        guard let value else { return Node.Dimension() }
         if case .object = value {
             var reader = try JSONReader(value, path: path)
-            let dimension = Dimension(fixed: try reader.length("fixed"), minimum: try reader.length("min"), maximum: try reader.length("max"))
+            let dimension = Node.Dimension(fixed: try reader.length("fixed"), minimum: try reader.length("min"), maximum: try reader.length("max"))
             try reader.finish()
             return dimension
         }
-        return Dimension(fixed: try JSONReader.length(value, path: path))
+        return Node.Dimension(fixed: try JSONReader.length(value, path: path))
     }
 
     /// The node in its JSON form.
@@ -336,7 +336,7 @@ extension SizeSpec {
     var json: JSONValue { .object(["width": width.json, "height": height.json]) }
 }
 
-extension Dimension {
+extension Node.Dimension {
     var json: JSONValue {
         var members: JSONObject = [:]
         if let fixed { members["fixed"] = fixed.json }

@@ -2,10 +2,11 @@
 
 /// A declarative row layout: a tree of nodes, written in Swift or JSON.
 ///
-///     let template = Template(name: "caption", root: Node(.inset(Inset(Insets(all: "tableCellVPadding"),
-///         child: Node(.label(Label(.field("text"), style: "tableSmallFont")), name: "text")))))
+///     let template = Template(name: "caption", root: .inset(Insets(all: "tableCellVPadding"),
+///         .label("text", .field("text"), style: "tableSmallFont")))
 ///
-/// See `Docs/Templates.md` for the JSON schema.
+/// See `Docs/Templates.md` for the JSON schema, which has a node type for each of ``Node``'s
+/// builders.
 public struct Template: Sendable, Hashable {
     /// The template's name (a built-in's name, or the item kind it serves).
     public var name: String

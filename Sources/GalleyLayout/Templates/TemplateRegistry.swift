@@ -1,5 +1,7 @@
 // Maps item kinds to templates, as Three20's cellClassForObject: did.
 
+import Foundation
+
 /// Which template lays out which kind of item, with an optional fallback.
 public struct TemplateRegistry: Sendable {
     private var templates: [String: CompiledTemplate]
@@ -10,6 +12,25 @@ public struct TemplateRegistry: Sendable {
     public init(_ templates: [String: CompiledTemplate] = [:], fallback: CompiledTemplate? = nil) {
         self.templates = templates
         self.fallback = fallback
+    }
+
+    /// A registry of the templates in the templates file at `path` (`{"kind": template, …}`),
+    /// each compiled against `stylesheet`.
+    ///
+    ///     let registry = try TemplateRegistry(contentsOfFile: "templates.json")
+    ///
+    /// - Throws: ``LayoutError/unreadableFile(path:reason:)`` when the file cannot be read as
+    ///   UTF-8, and what ``register(templatesJSON:stylesheet:limits:)`` throws for its contents.
+    public init(
+        contentsOfFile path: String, stylesheet: Stylesheet = .standard, limits: TemplateLimits = TemplateLimits(),
+        fallback: CompiledTemplate? = nil
+    ) throws(LayoutError) {
+        let text: String
+        do { text = try String(contentsOfFile: path, encoding: .utf8) } catch {
+            throw .unreadableFile(path: path, reason: (error as NSError).localizedDescription)
+        }
+        self.init(fallback: fallback)
+        try register(templatesJSON: text, stylesheet: stylesheet, limits: limits)
     }
 
     /// Registers `template` for items of `kind`.
@@ -45,7 +66,7 @@ public struct TemplateRegistry: Sendable {
     /// The template for `item`'s kind, or the fallback.
     ///
     /// - Throws: ``LayoutError/noTemplate(kind:)`` when there is neither.
-    public func template(for item: Item) throws(LayoutError) -> CompiledTemplate {
+    public func template(for item: ItemDescriptor) throws(LayoutError) -> CompiledTemplate {
         if let template = templates[item.kind] ?? fallback { return template }
         throw .noTemplate(kind: item.kind)
     }

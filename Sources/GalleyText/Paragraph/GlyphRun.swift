@@ -13,7 +13,7 @@ public struct GlyphRun: Sendable, Hashable {
     /// Glyph ids, in visual order (left to right).
     public var glyphs: [UInt32]
     /// Each glyph's origin on the baseline, in layout coordinates.
-    public var positions: [Point]
+    public var positions: [LayoutPoint]
     /// Each glyph's advance, letter spacing and justification included.
     public var advances: [Double]
     /// Each glyph's cluster: the UTF-16 offset of the text it draws (for an ellipsis, the

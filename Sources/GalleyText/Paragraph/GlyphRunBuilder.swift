@@ -134,7 +134,7 @@ struct GlyphRunBuilder {
         // read by value retained each segment and glyph array, twice per segment).
         let capacity = upper - lower  // glyphs are usually no more than UTF-16 units
         var glyphIDs: [UInt32] = []
-        var positions: [Point] = []
+        var positions: [LayoutPoint] = []
         var advances: [Double] = []
         var clusters: [Int] = []
         glyphIDs.reserveCapacity(capacity)
@@ -159,7 +159,7 @@ struct GlyphRunBuilder {
                             }
                         }
                         glyphIDs.append(glyphs[glyph].id)
-                        positions.append(Point(
+                        positions.append(LayoutPoint(
                             x: x + Double(glyphs[glyph].xOffset) * scale,
                             y: baseline - Double(glyphs[glyph].yOffset) * scale))
                         advances.append(advance)
@@ -184,7 +184,7 @@ struct GlyphRunBuilder {
         for glyph in glyphs.indices {
             let advance = Double(glyphs[glyph].advance) * ellipsis.scale
                 + (glyph + 1 == glyphs.count ? ellipsis.letterSpacing : 0)
-            run.positions.append(Point(
+            run.positions.append(LayoutPoint(
                 x: x + Double(glyphs[glyph].xOffset) * ellipsis.scale,
                 y: baseline - Double(glyphs[glyph].yOffset) * ellipsis.scale))
             run.advances.append(advance)

@@ -13,7 +13,7 @@ extension ShapedParagraph {
             return visiblePrefix!.longer(than: self, toShow: available).measure(width: width)
         }
         return TextMeasurement(
-            size: Size(width: contentWidth(widest: lines.widest, within: width), height: lines.bottom),
+            size: LayoutSize(width: contentWidth(widest: lines.widest, within: width), height: lines.bottom),
             lineCount: lines.count, firstBaseline: lines.firstBaseline, lastBaseline: lines.lastBaseline,
             isTruncated: lines.isTruncated, missingCharacters: missingCharacters, starts: .paragraph(self, width: available))
     }
@@ -169,7 +169,7 @@ extension ShapedParagraph {
         }
         return TextLayout(
             lines: lines, glyphRuns: runs,
-            size: Size(width: contentWidth, height: placed.last.map { $0.top + $0.height } ?? 0),
+            size: LayoutSize(width: contentWidth, height: placed.last.map { $0.top + $0.height } ?? 0),
             missingCharacters: missingCharacters)
     }
 

@@ -7,12 +7,12 @@ public struct TextLayout: Sendable, Hashable {
     /// The glyphs of every line, each line's runs in visual order.
     public var glyphRuns: [GlyphRun]
     /// Exact size: the widest line (without trailing whitespace) and the bottom of the last line.
-    public var size: Size
+    public var size: LayoutSize
     /// Scalars no font could draw (measured with .notdef).
     public var missingCharacters: [Unicode.Scalar]
 
     /// ``size`` rounded up to device pixels at `scale`, as UIKit rounds.
-    public func roundedSize(scale: Double) -> Size { size.roundedUp(toScale: scale) }
+    public func roundedSize(scale: Double) -> LayoutSize { size.roundedUp(toScale: scale) }
 
     /// Whether any line was truncated.
     public var isTruncated: Bool { lines.contains(where: \.isTruncated) }
@@ -25,7 +25,7 @@ public struct TextLayout: Sendable, Hashable {
 /// more than once).
 public struct TextMeasurement: Sendable, Hashable {
     /// Exact size: the widest line (without trailing whitespace) and the bottom of the last line.
-    public var size: Size
+    public var size: LayoutSize
     /// Number of lines.
     public var lineCount: Int
     /// Baseline of the first line (0 when there are no lines).
@@ -48,7 +48,7 @@ public struct TextMeasurement: Sendable, Hashable {
     }
 
     init(
-        size: Size, lineCount: Int, firstBaseline: Double, lastBaseline: Double, isTruncated: Bool,
+        size: LayoutSize, lineCount: Int, firstBaseline: Double, lastBaseline: Double, isTruncated: Bool,
         missingCharacters: [Unicode.Scalar], starts: LineStarts
     ) {
         self.size = size
@@ -81,7 +81,7 @@ public struct TextMeasurement: Sendable, Hashable {
     }
 
     /// ``size`` rounded up to device pixels at `scale`, as UIKit rounds.
-    public func roundedSize(scale: Double) -> Size { size.roundedUp(toScale: scale) }
+    public func roundedSize(scale: Double) -> LayoutSize { size.roundedUp(toScale: scale) }
 
     public static func == (lhs: TextMeasurement, rhs: TextMeasurement) -> Bool {
         lhs.size == rhs.size && lhs.lineCount == rhs.lineCount && lhs.firstBaseline == rhs.firstBaseline

@@ -75,7 +75,7 @@ enum WindowedMeasurement {
         let widest = paragraph.lineBreakMode == .clip ? min(summary.widest, available) : summary.widest
         let scalars = ShapedParagraph.scalarOffsets(ofUTF16Offsets: summary.lineStarts, in: utf16)
         let measurement = TextMeasurement(
-            size: Size(width: widest, height: summary.bottom), lineCount: summary.count, firstBaseline: summary.firstBaseline,
+            size: LayoutSize(width: widest, height: summary.bottom), lineCount: summary.count, firstBaseline: summary.firstBaseline,
             lastBaseline: summary.lastBaseline, isTruncated: false, missingCharacters: summary.missing,
             starts: .found(utf16: summary.lineStarts, scalars: scalars))
         return (measurement, baseLineHeight ?? 0, windows)

@@ -1,7 +1,7 @@
 // Points and sizes in points (1 pt = 1 px at scale 1), and UIKit-style pixel rounding.
 
 /// A size in points.
-public struct Size: Sendable, Hashable, CustomStringConvertible {
+public struct LayoutSize: Sendable, Hashable, CustomStringConvertible {
     /// Horizontal extent.
     public var width: Double
     /// Vertical extent.
@@ -14,13 +14,13 @@ public struct Size: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// No width and no height.
-    public static let zero = Size(width: 0, height: 0)
+    public static let zero = LayoutSize(width: 0, height: 0)
 
     /// Each side rounded up to whole device pixels at `scale` (1, 2 or 3), as UIKit rounds
     /// sizes: `ceil(value × scale) / scale`. Floating-point noise under a billionth of a pixel
     /// is ignored, so 20.000000000001 stays 20.
-    public func roundedUp(toScale scale: Double) -> Size {
-        Size(width: Self.roundUp(width, scale: scale), height: Self.roundUp(height, scale: scale))
+    public func roundedUp(toScale scale: Double) -> LayoutSize {
+        LayoutSize(width: Self.roundUp(width, scale: scale), height: Self.roundUp(height, scale: scale))
     }
 
     /// `value` rounded up to whole device pixels at `scale`; see ``roundedUp(toScale:)``.
@@ -32,7 +32,7 @@ public struct Size: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// A point in a layout's coordinates: x to the right, y down from the top.
-public struct Point: Sendable, Hashable {
+public struct LayoutPoint: Sendable, Hashable {
     /// Distance from the left edge.
     public var x: Double
     /// Distance down from the top edge.

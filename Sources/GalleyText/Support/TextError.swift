@@ -11,7 +11,7 @@ public enum TextError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The text is longer, or has more runs, than the engine's ``TextLimits`` allow.
     case overLimit(String)
     /// The text would measure more than ``ValueRanges/largestResult`` either way.
-    case resultTooLarge(Size)
+    case resultTooLarge(LayoutSize)
     /// ICU could not parse the language tag.
     case invalidLanguage(String)
     /// ICU failed; the message says where.

@@ -8,12 +8,12 @@ import Testing
 @Suite("Rows narrower than their insets")
 struct NarrowRowTests {
     /// Every built-in template and every example template, with items that have their fields.
-    static func rows() throws -> [(Item, CompiledTemplate)] {
+    static func rows() throws -> [(ItemDescriptor, CompiledTemplate)] {
         var registry = try BuiltInTemplates.registry()
         let examples = SampleDataTests.root.appendingPathComponent("Examples")
         try registry.register(templatesJSON: try String(contentsOf: examples.appendingPathComponent("templates.json"), encoding: .utf8))
         var items = try String(contentsOf: examples.appendingPathComponent("items.jsonl"), encoding: .utf8)
-            .split(separator: "\n").prefix(12).map { try Item(json: String($0)) }
+            .split(separator: "\n").prefix(12).map { try ItemDescriptor(json: String($0)) }
         for kind in BuiltInTemplates.all.keys.sorted() {
             items.append(Fixture.item(kind, [
                 "title": "A title", "caption": "Caption", "subtitle": "Sub", "text": "Some words that wrap", "imageURL": "http://a/b.png",
@@ -42,8 +42,8 @@ struct NarrowRowTests {
 
     @Test("An inset wider than the row leaves its child an empty frame at the row's edge, not past it")
     func insetWiderThanRow() throws {
-        let template = try CompiledTemplate(Template(name: "t", root: Node(.inset(Inset(
-            Insets(all: 10), child: Node(.label(Label(.field("title"), style: "font")), name: "title"))))))
+        let template = try CompiledTemplate(Template(name: "t", root: Node(.inset(Node.Inset(
+            Insets(all: 10), child: Node(.label(Node.Label(.field("title"), style: "font")), name: "title"))))))
         let item = Fixture.item("t", ["title": "Hello"])
         let zero = try template.measure(item, width: 0, environment: Fixture.environment(scale: 1)).arranged()
         #expect(zero.frames["title"]?.minX == 0 && zero.frames["title"]?.width == 0)

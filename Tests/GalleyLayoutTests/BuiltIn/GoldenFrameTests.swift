@@ -20,7 +20,7 @@ struct GoldenFrameTests {
     /// The templates ``check(_:_:_:_:)`` was given, when something is counting them.
     var checked: CheckedTemplates?
 
-    func check(_ template: Template, _ item: Item, _ geometry: Geometry, _ expected: ExpectedRow) throws {
+    func check(_ template: Template, _ item: ItemDescriptor, _ geometry: Geometry, _ expected: ExpectedRow) throws {
         checked?.add(template)
         let compiled = try CompiledTemplate(template)
         let measurement = try compiled.measure(item, width: geometry.width, environment: F.environment(scale: geometry.scale))

@@ -19,10 +19,10 @@ struct ReadmeExampleTests {
                                        paragraph: ParagraphStyle(lineBreakMode: .truncateTail, maximumLines: 2))
         let glyphs = layout.glyphRuns.reduce(0) { $0 + $1.glyphs.count }  // each run: its face, glyphs and positions
 
-        let item = try Item(json: #"{"id": 7, "kind": "message", "title": "Ada", "text": "See you at noon", "timestamp": "9:41"}"#)
+        let item = try ItemDescriptor(json: #"{"id": 7, "kind": "message", "title": "Ada", "text": "See you at noon", "timestamp": "9:41"}"#)
         let template = try CompiledTemplate(BuiltInTemplates.message)
         let row = try template.measure(item, width: 375, environment: LayoutEnvironment(textEngine: engine, scale: 2))
-        let frames = row.arranged().frames                    // ["title": Rect, "message": Rect, …]
+        let frames = row.arranged().frames                    // ["title": LayoutRect, "message": LayoutRect, …]
 
         #expect(height > 0 && glyphs > 0)
         #expect(frames["title"] != nil && frames["message"] != nil && row.height > 0)

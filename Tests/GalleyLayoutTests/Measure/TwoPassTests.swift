@@ -135,7 +135,7 @@ struct TwoPassTests {
             registry.register(try CompiledTemplate(template), for: kind)
         }
         var items = try String(contentsOf: examples.appendingPathComponent("items.jsonl"), encoding: .utf8)
-            .split(separator: "\n").map { try Item(json: String($0)) }
+            .split(separator: "\n").map { try ItemDescriptor(json: String($0)) }
         for (index, kind) in BuiltInTemplates.all.keys.sorted().enumerated() {
             var fields: JSONObject = [
                 "title": .string("Row \(index)"), "caption": "Re: heights", "subtitle": "Sub",
@@ -210,8 +210,8 @@ struct TwoPassTests {
     func nestedStacksMeasureOncePerOffer() throws {
         // Each horizontal stack measures its child at its natural width, then again at the width
         // it gets; eight of them, measured one node at a time, would break the label 2⁸ times.
-        var node = Node(.label(Label(.field("text"), style: "font")), name: "text", flex: Flex(shrink: 1))
-        for _ in 0..<8 { node = Node(.stack(Stack(.horizontal, children: [node])), flex: Flex(shrink: 1)) }
+        var node = Node(.label(Node.Label(.field("text"), style: "font")), name: "text", flex: Node.Flex(shrink: 1))
+        for _ in 0..<8 { node = Node(.stack(Node.Stack(.horizontal, children: [node])), flex: Node.Flex(shrink: 1)) }
         let template = try CompiledTemplate(Template(name: "nested", root: node))
         let text = "A sentence long enough to wrap at each of the three widths offered."
         let item = Fixture.item("x", ["text": .string(text)])

@@ -49,7 +49,7 @@ struct WidthSpanTests {
 
     /// Items for every built-in template, the examples' templates and ``limitTemplates``, with
     /// fields of every length.
-    static func cases() throws -> [(Item, CompiledTemplate)] {
+    static func cases() throws -> [(ItemDescriptor, CompiledTemplate)] {
         var registry = try BuiltInTemplates.registry()
         let examples = SampleDataTests.root.appendingPathComponent("Examples")
         let templates = try String(contentsOf: examples.appendingPathComponent("templates.json"), encoding: .utf8)
@@ -57,7 +57,7 @@ struct WidthSpanTests {
             for (kind, template) in try Template.templatesByKind(json: json) { registry.register(try CompiledTemplate(template), for: kind) }
         }
         var items = try String(contentsOf: examples.appendingPathComponent("items.jsonl"), encoding: .utf8)
-            .split(separator: "\n").map { try Item(json: String($0)) }
+            .split(separator: "\n").map { try ItemDescriptor(json: String($0)) }
         let texts = Self.texts
         try #require(texts.count > 50, "the benchmark fixtures' texts")
         let kinds = BuiltInTemplates.all.keys.sorted() + ["limits.sole", "limits.clamped", "limits.vertical", "limits.two"]
@@ -77,7 +77,7 @@ struct WidthSpanTests {
 
     /// Widths where the row's height changes, found to within a billionth of a point: each is
     /// the widest width found with the lower-width height.
-    static func heightChanges(_ item: Item, _ template: CompiledTemplate, _ environment: LayoutEnvironment) throws -> [Double] {
+    static func heightChanges(_ item: ItemDescriptor, _ template: CompiledTemplate, _ environment: LayoutEnvironment) throws -> [Double] {
         func height(_ width: Double) throws -> Double { try template.measure(item, width: width, environment: environment).height }
         var changes: [Double] = []
         var previous = (width: 0.0, height: try height(0))

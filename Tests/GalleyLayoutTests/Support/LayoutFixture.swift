@@ -67,16 +67,16 @@ enum Fixture {
     }
 
     /// A rectangle with its edges rounded to the nearest pixel.
-    static func snap(_ x: Double, _ y: Double, _ width: Double, _ height: Double, _ scale: Double) -> Rect {
+    static func snap(_ x: Double, _ y: Double, _ width: Double, _ height: Double, _ scale: Double) -> LayoutRect {
         func round(_ value: Double) -> Double { (value * scale).rounded() / scale }
-        return Rect(x: round(x), y: round(y), width: round(x + width) - round(x), height: round(y + height) - round(y))
+        return LayoutRect(x: round(x), y: round(y), width: round(x + width) - round(x), height: round(y + height) - round(y))
     }
 
-    static func item(_ kind: String, _ fields: JSONObject) -> Item { Item(id: kind, kind: kind, fields: fields) }
+    static func item(_ kind: String, _ fields: JSONObject) -> ItemDescriptor { ItemDescriptor(id: kind, kind: kind, fields: fields) }
 }
 
-extension Rect {
-    func isClose(to other: Rect) -> Bool {
+extension LayoutRect {
+    func isClose(to other: LayoutRect) -> Bool {
         abs(x - other.x) < 1e-9 && abs(y - other.y) < 1e-9 && abs(width - other.width) < 1e-9 && abs(height - other.height) < 1e-9
     }
 }

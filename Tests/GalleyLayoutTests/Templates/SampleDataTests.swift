@@ -55,7 +55,7 @@ struct SampleDataTests {
         return collector.results
     }
 
-    static func layout(_ item: Item, width: Double) throws -> (RowMeasurement, RowArrangement) {
+    static func layout(_ item: ItemDescriptor, width: Double) throws -> (RowMeasurement, RowArrangement) {
         let measurement = try registry.template(for: item).measure(item, width: width, environment: Fixture.environment(scale: 2))
         return (measurement, measurement.arranged())
     }
@@ -68,7 +68,7 @@ struct SampleDataTests {
             let summary = post["description"]?.first?
                 .replacingOccurrences(of: "<[^>]+>", with: " ", options: .regularExpression)
                 .split(separator: ".").first.map(String.init) ?? ""
-            let item = Item(id: "post-\(index)", kind: "post", fields: [
+            let item = ItemDescriptor(id: "post-\(index)", kind: "post", fields: [
                 "title": .string(post["title"]?.first ?? ""), "date": .string(post["pubDate"]?.first ?? ""),
                 "summary": .string(summary), "categories": .array((post["category"] ?? []).map { .string($0) }),
             ])
@@ -98,7 +98,7 @@ struct SampleDataTests {
         flatten(plist["Rows"] as? [[String: Any]] ?? [])
         #expect(rows.count > 5)
         for (index, row) in rows.enumerated() {
-            let item = Item(id: "row-\(index)", kind: "drilldown", fields: ["title": .string(row.title), "hasChildren": .bool(row.hasChildren)])
+            let item = ItemDescriptor(id: "row-\(index)", kind: "drilldown", fields: ["title": .string(row.title), "hasChildren": .bool(row.hasChildren)])
             let (measurement, arrangement) = try Self.layout(item, width: 375)
             #expect(measurement.height >= 44)
             #expect((arrangement.frames["disclosure"]?.width == 33) == row.hasChildren, "\(row.title)")
@@ -112,7 +112,7 @@ struct SampleDataTests {
             let books = try Self.elements("book", in: file)
             #expect(books.count == count, "\(file)")
             for (index, book) in books.enumerated() {
-                let item = Item(id: "\(file)-\(index)", kind: "book", fields: [
+                let item = ItemDescriptor(id: "\(file)-\(index)", kind: "book", fields: [
                     "title": .string(book["title"]?.first ?? ""), "author": .string(book["author"]?.first ?? ""),
                     "completed": .string(book["completed"]?.first ?? ""),
                 ])

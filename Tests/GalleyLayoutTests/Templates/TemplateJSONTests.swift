@@ -96,17 +96,64 @@ struct TemplateJSONTests {
         #expect(good.map(\.kind) == ["zeta", "a", "m"])
     }
 
+    @Test("Swift's node builders make the nodes their JSON makes")
+    func buildersMatchJSON() throws {
+        let built = Template(name: "card", root: .hstack(spacing: 4, alignment: .firstBaseline, wraps: true, lineSpacing: 2, [
+            .inset(Insets(top: 1, left: 2, bottom: 3, right: 4), .label("title", .field("title"), style: "tableFont", lines: 2, lineBreakMode: .truncateTail, alignment: .center, flex: .fillsRow)),
+            .vstack(spacing: 3, alignment: .leading, [
+                .image("photo", source: "url", size: .fields(width: "w", height: "h", fallback: SizeSpec(width: 10, height: 20)), maximum: SizeSpec(width: 100, height: 100)),
+                .size(width: .init(fixed: 30), height: .init(minimum: 5, maximum: 50), aspectRatio: 2, alignment: .top, .gap(6)),
+            ], name: "column"),
+            .overlay(.flexibleSpace, layers: [.accessory(.checkmark)], alignment: .topTrailing, isBackground: true),
+            .when("badge", negated: true, test: .present, .accessory(.none, field: "kind", name: nil)),
+        ]))
+        let json = #"""
+            {"type": "hstack", "spacing": 4, "alignment": "firstBaseline", "wraps": true, "lineSpacing": 2, "children": [
+              {"type": "inset", "insets": {"top": 1, "left": 2, "bottom": 3, "right": 4}, "child":
+                {"type": "label", "name": "title", "field": "title", "style": "tableFont", "maxLines": 2,
+                 "lineBreakMode": "truncateTail", "alignment": "center", "grow": 1, "shrink": 1}},
+              {"type": "vstack", "name": "column", "spacing": 3, "alignment": "leading", "children": [
+                {"type": "image", "name": "photo", "source": "url", "widthField": "w", "heightField": "h",
+                 "fallback": {"width": 10, "height": 20}, "max": {"width": 100, "height": 100}},
+                {"type": "size", "width": {"fixed": 30}, "height": {"min": 5, "max": 50}, "aspectRatio": 2, "alignment": "top",
+                 "child": {"type": "spacer", "length": 6, "maxLength": 6}}]},
+              {"type": "background", "alignment": "topTrailing", "base": {"type": "spacer", "grow": 1},
+               "layers": [{"type": "accessory", "name": "accessory", "accessory": "checkmark"}]},
+              {"type": "conditional", "field": "badge", "test": "present", "negated": true,
+               "child": {"type": "accessory", "field": "kind"}}]}
+            """#
+        #expect(built.root == (try Template(json: #"{"root": \#(json)}"#, name: "card")).root)
+    }
+
+    @Test("A registry loads a templates file keyed by kind; a file it cannot read is an error naming it")
+    func registryFromFile() throws {
+        let path = SampleDataTests.root.appendingPathComponent("Examples/templates.json").path
+        let registry = try TemplateRegistry(contentsOfFile: path)
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        let parsed = try Template.templatesByKind(json: text)
+        #expect(registry.kinds == parsed.map(\.kind).sorted())
+        for (kind, template) in parsed { #expect(registry.template(forKind: kind)?.template == template) }
+
+        let missing = path + ".missing"
+        #expect {
+            try TemplateRegistry(contentsOfFile: missing)
+        } throws: { error in
+            guard case LayoutError.unreadableFile(let errorPath, _) = error else { return false }
+            return errorPath == missing && "\(error)".hasPrefix("cannot read \(missing): ")
+        }
+    }
+
     @Test("Templates deeper or larger than the limits are errors at the node that passes them; the built-ins are far within")
     func templateLimits() throws {
-        var node = Node(.spacer(Spacer(length: 1)))
-        for _ in 0..<200 { node = Node(.inset(Inset(Insets(all: 1), child: node))) }
+        var node = Node(.spacer(Node.Spacer(length: 1)))
+        for _ in 0..<200 { node = Node(.inset(Node.Inset(Insets(all: 1), child: node))) }
         let deep = Template(name: "deep", root: node)
         #expect(throws: LayoutError.invalidTemplate(
             path: "deep.root" + String(repeating: ".child", count: 64), reason: "nodes are nested more than 64 deep, the limit")) {
             try CompiledTemplate(deep)
         }
         #expect(throws: Never.self) { try CompiledTemplate(deep, limits: TemplateLimits(maximumDepth: 201)) }
-        let wide = Template(name: "wide", root: Node(.stack(Stack(.vertical, children: Array(repeating: Node(.spacer(Spacer())), count: 50)))))
+        let wide = Template(name: "wide", root: Node(.stack(Node.Stack(.vertical, children: Array(repeating: Node(.spacer(Node.Spacer())), count: 50)))))
         #expect(throws: LayoutError.invalidTemplate(path: "wide.root.children[9]", reason: "the template has more than 10 nodes, the limit")) {
             try CompiledTemplate(wide, limits: TemplateLimits(maximumNodes: 10))
         }
@@ -141,7 +188,7 @@ struct TemplateJSONTests {
 
     @Test("Inline styles built in Swift are checked when compiling")
     func inlineStyles() {
-        let template = Template(name: "t", root: Node(.label(Label(.field("a"), style: .inline(TextStyleSpec(size: .nan))))))
+        let template = Template(name: "t", root: Node(.label(Node.Label(.field("a"), style: .inline(TextStyleSpec(size: .nan))))))
         #expect(throws: LayoutError.invalidTemplate(path: "t.root.style", reason: "text style: size must be a number > 0 and ≤ 10000, not nan")) {
             try CompiledTemplate(template)
         }
@@ -197,7 +244,7 @@ struct TemplateJSONTests {
 
     @Test("Items parse from JSON with clear errors")
     func items() throws {
-        let item = try Item(json: #"{"id": 42, "kind": "video", "title": "Sunset", "thumb": {"width": 120, "height": 90}, "tags": ["a", "b"]}"#)
+        let item = try ItemDescriptor(json: #"{"id": 42, "kind": "video", "title": "Sunset", "thumb": {"width": 120, "height": 90}, "tags": ["a", "b"]}"#)
         #expect(item.id == "42" && item.kind == "video")
         #expect(item.value(at: "thumb.width") == 120)
         #expect(item.value(at: "tags.1") == "b")
@@ -206,8 +253,8 @@ struct TemplateJSONTests {
         #expect(item.value(at: "id") == "42" && item.value(at: "kind") == "video")
         #expect(item.fields["id"] == nil && item.fields["kind"] == nil && item.fields.count == 3)
         #expect(item.value(at: "id.0") == nil && item.value(at: "kind.length") == nil)
-        #expect(throws: LayoutError.invalidItem("field 'kind' is missing")) { try Item(json: #"{"id": 1}"#) }
-        #expect(throws: LayoutError.invalidItem("field 'id' must be a string or an integer, got an array")) { try Item(json: #"{"id": [], "kind": "k"}"#) }
+        #expect(throws: LayoutError.invalidItem("field 'kind' is missing")) { try ItemDescriptor(json: #"{"id": 1}"#) }
+        #expect(throws: LayoutError.invalidItem("field 'id' must be a string or an integer, got an array")) { try ItemDescriptor(json: #"{"id": [], "kind": "k"}"#) }
     }
 }
 

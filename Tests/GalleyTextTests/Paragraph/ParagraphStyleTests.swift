@@ -102,7 +102,7 @@ struct ParagraphStyleTests {
         let rounded = measurement.roundedSize(scale: scale)
         #expect(rounded.height == (measurement.size.height * scale).rounded(.up) / scale)
         #expect(rounded.height >= measurement.size.height && rounded.height - measurement.size.height < 1 / scale)
-        #expect(Size(width: 20, height: 20.000000000001).roundedUp(toScale: scale) == Size(width: 20, height: 20))
+        #expect(LayoutSize(width: 20, height: 20.000000000001).roundedUp(toScale: scale) == LayoutSize(width: 20, height: 20))
     }
 
     @Test("Styled runs: a line is as tall as its tallest run")

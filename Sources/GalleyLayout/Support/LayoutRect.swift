@@ -3,7 +3,7 @@
 import GalleyText
 
 /// A rectangle in a row's coordinates: x to the right, y down from the row's top.
-public struct Rect: Sendable, Hashable, CustomStringConvertible {
+public struct LayoutRect: Sendable, Hashable, CustomStringConvertible {
     public var x: Double
     public var y: Double
     public var width: Double
@@ -18,7 +18,7 @@ public struct Rect: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The empty rectangle at the origin, the frame of a collapsed node.
-    public static let zero = Rect(x: 0, y: 0, width: 0, height: 0)
+    public static let zero = LayoutRect(x: 0, y: 0, width: 0, height: 0)
 
     public var minX: Double { x }
     public var minY: Double { y }
@@ -27,23 +27,23 @@ public struct Rect: Sendable, Hashable, CustomStringConvertible {
 
     /// The rectangle with every edge moved to the nearest device pixel at `scale`, so that
     /// adjacent frames still share their edges after snapping.
-    public func snapped(toScale scale: Double) -> Rect {
+    public func snapped(toScale scale: Double) -> LayoutRect {
         func snap(_ value: Double) -> Double { (value * scale).rounded() / scale }
         let left = snap(x), top = snap(y)
-        return Rect(x: left, y: top, width: snap(maxX) - left, height: snap(maxY) - top)
+        return LayoutRect(x: left, y: top, width: snap(maxX) - left, height: snap(maxY) - top)
     }
 
     /// The part of the rectangle between x = 0 and x = `width` (an empty rectangle at the nearer
     /// edge when none of it is): a row narrower than its insets or spacing keeps its children
     /// inside it.
-    func clamped(toWidth width: Double) -> Rect {
+    func clamped(toWidth width: Double) -> LayoutRect {
         let left = min(max(x, 0), width), right = min(max(maxX, left), width)
-        return Rect(x: left, y: y, width: right - left, height: height)
+        return LayoutRect(x: left, y: y, width: right - left, height: height)
     }
 
     /// The rectangle reflected across the vertical centre line of a row `width` wide.
-    func mirrored(inWidth width: Double) -> Rect {
-        Rect(x: width - maxX, y: y, width: self.width, height: height)
+    func mirrored(inWidth width: Double) -> LayoutRect {
+        LayoutRect(x: width - maxX, y: y, width: self.width, height: height)
     }
 
     /// `[x, y, width, height]`, as the `galley layout` command prints frames.
@@ -53,7 +53,7 @@ public struct Rect: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// Distances inward from a rectangle's edges.
-public struct EdgeInsets: Sendable, Hashable {
+struct EdgeInsets: Sendable, Hashable {
     public var top: Double
     public var left: Double
     public var bottom: Double

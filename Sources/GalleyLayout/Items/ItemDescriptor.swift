@@ -8,7 +8,7 @@ import GalleyJSON
 ///     item.value(at: "thumb.width")  // .integer(120)
 ///
 /// Fields are any JSON values: strings, numbers, booleans, nested objects and arrays.
-public struct Item: Sendable, Hashable {
+public struct ItemDescriptor: Sendable, Hashable {
     /// Identifies the row (an integer in the input becomes its decimal string, as written).
     public var id: String
     /// Picks the row's template in a ``TemplateRegistry``.
