@@ -120,7 +120,7 @@ indirect enum CompiledContent: Sendable {
 
 enum FormatPiece: Sendable {
     case literal(String)
-    case field(FieldPath, formatter: String?)
+    case field(FieldPath, formatter: FieldFormatter?)
 }
 
 /// A class: a label's node is matched on every measure, and matching a struct payload copied

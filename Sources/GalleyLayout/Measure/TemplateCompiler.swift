@@ -173,9 +173,13 @@ struct TemplateCompiler {
             guard let field = inner.first, !field.isEmpty else {
                 throw .invalidTemplate(path: path, reason: "format \"\(format)\" has an empty placeholder")
             }
-            let formatter = inner.count > 1 ? inner[1] : nil
-            if let formatter, !FieldFormatter.names.contains(formatter) {
-                throw .invalidTemplate(path: path, reason: "unknown formatter '\(formatter)'; known: \(FieldFormatter.names.sorted().joined(separator: ", "))")
+            var formatter: FieldFormatter?
+            if inner.count > 1 {
+                formatter = FieldFormatter(rawValue: inner[1])
+                guard formatter != nil else {
+                    let known = FieldFormatter.allCases.map(\.rawValue).sorted().joined(separator: ", ")
+                    throw .invalidTemplate(path: path, reason: "unknown formatter '\(inner[1])'; known: \(known)")
+                }
             }
             pieces.append(.field(FieldPath(field), formatter: formatter))
             rest = rest[rest.index(after: close)...]
