@@ -22,6 +22,8 @@ let package = Package(
         // SQLite output (on the system's libsqlite3): the maintained Swift library, with cached
         // statements, WAL and a pool of readers for resuming.
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        // `swift package generate-documentation` for the DocC catalogs (a plugin: nothing is linked).
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // MARK: - C libraries, found with pkg-config
@@ -96,7 +98,7 @@ let package = Package(
             exclude: ["Fixtures"]),
         .testTarget(
             name: "GalleyLayoutTests",
-            dependencies: ["GalleyLayout", "GalleyText", "GalleyJSON", "GalleyLocks"]),
+            dependencies: ["GalleyLayout", "GalleyText", "GalleyJSON", "GalleyLocks", "GalleyTable"]),
         .testTarget(
             name: "GalleyTableTests",
             dependencies: ["GalleyTable"]),

@@ -6,13 +6,14 @@
 /// keeps order and suits what items are: objects of a handful of members, made once per row
 /// and read a few times. A dictionary hashed every name with SipHash to build and again to
 /// look up; here each member carries a cheap tag of its
-/// name, and a lookup compares tags before names. Objects of more than ``indexedCount``
+/// name, and a lookup compares tags before names. Objects of more than a few dozen
 /// members also keep a dictionary from names to places, so that a large object never searches.
 ///
 /// Equality and hashing ignore order, as JSON's object semantics (and a dictionary's) do.
 /// A name added again keeps its first place and takes the new value, as JSON parsers that
 /// keep the last of repeated names do.
 public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryLiteral {
+    /// A member: its name and value.
     public typealias Element = (key: String, value: JSONValue)
 
     fileprivate struct Member: Sendable {
@@ -152,6 +153,7 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
 
         fileprivate init(_ members: [Member]) { self.members = members }
 
+        /// The next member, in order.
         public mutating func next() -> Element? {
             guard index < members.count else { return nil }
             defer { index += 1 }

@@ -174,7 +174,10 @@ public final class TextEngine: Sendable {
     /// The size of `text` at `width`, with its line count and line starts; cheaper than
     /// ``layout(_:width:paragraph:)`` because no glyph is positioned.
     ///
-    /// - Parameter width: Available width in points (`.infinity` for no wrapping).
+    /// - Parameters:
+    ///   - text: The text, in runs of styles.
+    ///   - width: Available width in points (`.infinity` for no wrapping).
+    ///   - paragraph: Alignment, line breaking, line limit and spacing.
     /// - Throws: ``TextError`` for a width outside ``ValueRanges/length``, an unknown font, an
     ///   invalid style, or a size beyond ``ValueRanges/largestResult``.
     public func measure(_ text: AttributedText, width: Double, paragraph: ParagraphStyle = ParagraphStyle()) throws(TextError) -> TextMeasurement {

@@ -24,8 +24,12 @@ extension CompiledTemplate {
     ///     row.height                    // for tableView(_:heightForRowAt:)
     ///     let frames = row.arranged().frames   // for layoutSubviews
     ///
-    /// - Parameter context: Working memory reused from row to row by one thread (see
-    ///   ``LayoutContext``); the result is the same without it.
+    /// - Parameters:
+    ///   - item: The row's data.
+    ///   - width: The row's width in points.
+    ///   - environment: The text engine, scale, direction and language.
+    ///   - context: Working memory reused from row to row by one thread (see
+    ///     ``LayoutContext``); the result is the same without it.
     /// - Throws: ``LayoutError`` for a bad width or scale, a field of the wrong type, or text
     ///   the engine cannot measure.
     public func measure(

@@ -15,5 +15,6 @@
 public final class LayoutContext {
     let arrays = RowMeasurer.Arrays()
 
+    /// An empty context; it grows to the largest rows measured with it.
     public init() {}
 }

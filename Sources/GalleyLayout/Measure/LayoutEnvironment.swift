@@ -15,6 +15,7 @@ public struct LayoutEnvironment: Sendable {
     public var textEngine: TextEngine
     /// Device pixels per point: 1, 2 or 3. Heights round up and frames snap to these pixels.
     public var scale: Double
+    /// The row's writing direction: right-to-left rows are mirrored.
     public var direction: Direction
     /// Language of the rows' text (BCP 47), for line breaking and CJK fonts.
     public var language: String?
@@ -22,6 +23,7 @@ public struct LayoutEnvironment: Sendable {
     /// renderers. Height-only jobs turn this off: frames still come out, text layouts do not.
     public var keepsTextLayouts: Bool
 
+    /// An environment for rows measured with `textEngine` at `scale` device pixels a point.
     public init(
         textEngine: TextEngine, scale: Double = 1, direction: Direction = .auto, language: String? = nil,
         keepsTextLayouts: Bool = true

@@ -8,7 +8,9 @@ import GalleyText
 /// content-size multiplier scales every text style, as Dynamic Type does. ``standard`` holds
 /// Three20's table fonts and metrics and UIKit's cell metrics.
 public struct Stylesheet: Sendable, Hashable {
+    /// The stylesheet's name, which errors name.
     public var name: String
+    /// Text styles by name, as templates name them.
     public var textStyles: [String: TextStyleSpec]
     /// Lengths in points: margins, paddings, image sizes.
     public var metrics: [String: Double]
@@ -17,6 +19,7 @@ public struct Stylesheet: Sendable, Hashable {
     /// Multiplies every text style's size (1: as written).
     public var contentSizeMultiplier: Double
 
+    /// A stylesheet of named text styles, metrics and colours.
     public init(
         name: String, textStyles: [String: TextStyleSpec] = [:], metrics: [String: Double] = [:],
         colors: [String: String] = [:], contentSizeMultiplier: Double = 1

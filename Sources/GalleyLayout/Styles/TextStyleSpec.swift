@@ -8,14 +8,18 @@ public struct TextStyleSpec: Sendable, Hashable {
     public var family: String
     /// Size in points, before the stylesheet's content-size multiplier.
     public var size: Double
+    /// Font weight, 1 to 1000 (400 regular, 700 bold).
     public var weight: Int
+    /// Whether the face is italic.
     public var italic: Bool
     /// Multiple of the font's line height (0: natural).
     public var lineHeightMultiple: Double
+    /// Extra space after each grapheme, in points.
     public var letterSpacing: Double
     /// Passed through to renderers: a colour name from the stylesheet, or `#RRGGBB[AA]`.
     public var color: String?
 
+    /// A text style by font family and size, with optional weight, slant, spacing and colour.
     public init(
         family: String = "Noto Sans", size: Double, weight: Int = 400, italic: Bool = false,
         lineHeightMultiple: Double = 0, letterSpacing: Double = 0, color: String? = nil

@@ -4,9 +4,13 @@ import GalleyText
 
 /// A rectangle in a row's coordinates: x to the right, y down from the row's top.
 public struct LayoutRect: Sendable, Hashable, CustomStringConvertible {
+    /// The left edge.
     public var x: Double
+    /// The top edge.
     public var y: Double
+    /// The width.
     public var width: Double
+    /// The height.
     public var height: Double
 
     /// A rectangle from its origin and size.
@@ -20,9 +24,13 @@ public struct LayoutRect: Sendable, Hashable, CustomStringConvertible {
     /// The empty rectangle at the origin, the frame of a collapsed node.
     public static let zero = LayoutRect(x: 0, y: 0, width: 0, height: 0)
 
+    /// The left edge.
     public var minX: Double { x }
+    /// The top edge.
     public var minY: Double { y }
+    /// The right edge.
     public var maxX: Double { x + width }
+    /// The bottom edge.
     public var maxY: Double { y + height }
 
     /// The rectangle with every edge moved to the nearest device pixel at `scale`, so that
@@ -54,9 +62,13 @@ public struct LayoutRect: Sendable, Hashable, CustomStringConvertible {
 
 /// Distances inward from a rectangle's edges.
 struct EdgeInsets: Sendable, Hashable {
+    /// Inset from the top edge.
     public var top: Double
+    /// Inset from the left edge.
     public var left: Double
+    /// Inset from the bottom edge.
     public var bottom: Double
+    /// Inset from the right edge.
     public var right: Double
 
     /// Insets from their four edges.
@@ -70,6 +82,8 @@ struct EdgeInsets: Sendable, Hashable {
     /// The same inset on every edge.
     public init(all value: Double) { self.init(top: value, left: value, bottom: value, right: value) }
 
+    /// The left and right insets together.
     public var horizontal: Double { left + right }
+    /// The top and bottom insets together.
     public var vertical: Double { top + bottom }
 }

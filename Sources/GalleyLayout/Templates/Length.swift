@@ -12,6 +12,7 @@ public enum Length: Sendable, Hashable, ExpressibleByFloatLiteral, ExpressibleBy
     public init(integerLiteral value: Int) { self = .points(Double(value)) }
     public init(stringLiteral value: String) { self = .metric(value) }
 
+    /// No length.
     public static let zero = Length.points(0)
 
     public var description: String {
@@ -24,9 +25,13 @@ public enum Length: Sendable, Hashable, ExpressibleByFloatLiteral, ExpressibleBy
 
 /// Insets in a template, each a ``Length``. Left and right are mirrored in right-to-left rows.
 public struct Insets: Sendable, Hashable {
+    /// Inset from the top edge.
     public var top: Length
+    /// Inset from the leading edge (the right, in right-to-left rows).
     public var left: Length
+    /// Inset from the bottom edge.
     public var bottom: Length
+    /// Inset from the trailing edge.
     public var right: Length
 
     /// Insets from their four edges.

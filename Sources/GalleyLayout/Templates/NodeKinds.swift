@@ -12,9 +12,12 @@ extension Node {
         public var style: StyleReference
         /// At most this many lines (0: unlimited).
         public var maximumLines: Int
+        /// How the last line shown ends when the text is longer.
         public var lineBreakMode: LineBreakMode
+        /// Where lines sit across the label.
         public var alignment: TextAlignment
 
+        /// A label showing `content` in `style`.
         public init(
             _ content: LabelContent, style: StyleReference, maximumLines: Int = 0,
             lineBreakMode: LineBreakMode = .wordWrap, alignment: TextAlignment = .natural
@@ -31,11 +34,14 @@ extension Node {
     public struct Image: Sendable, Hashable {
         /// The field holding the image's address; when set and missing, the image collapses.
         public var source: FieldPath?
+        /// Its size: fixed, or from the item's fields.
         public var size: ImageSize
         /// Lower and upper bounds, applied keeping the aspect ratio.
         public var minimum: SizeSpec?
+        /// Upper bounds, applied keeping the aspect ratio.
         public var maximum: SizeSpec?
 
+        /// An image of `size`, collapsing when `source` is set and the item lacks it.
         public init(source: FieldPath? = nil, size: ImageSize, minimum: SizeSpec? = nil, maximum: SizeSpec? = nil) {
             self.source = source
             self.size = size
@@ -46,15 +52,20 @@ extension Node {
 
     /// Empty space: a fixed length along its stack's axis (and it grows, unless told otherwise).
     public struct Spacer: Sendable, Hashable {
+        /// The space along the stack's axis.
         public var length: Length
+        /// A spacer of `length`.
         public init(length: Length = .zero) { self.length = length }
     }
 
     /// Padding around one child. A collapsed child collapses its inset too.
     public struct Inset: Sendable, Hashable {
+        /// The padding on each edge.
         public var insets: Insets
+        /// The padded node.
         public var child: Node
 
+        /// `child` padded by `insets`.
         public init(_ insets: Insets, child: Node) {
             self.insets = insets
             self.child = child
@@ -63,6 +74,7 @@ extension Node {
 
     /// Children in a row or a column.
     public struct Stack: Sendable, Hashable {
+        /// The direction children follow each other.
         public enum Axis: String, Sendable, Hashable, Codable, CaseIterable { case horizontal, vertical }
 
         /// Placement across the stack's axis.
@@ -72,16 +84,20 @@ extension Node {
             case firstBaseline, lastBaseline
         }
 
+        /// The direction children follow each other.
         public var axis: Axis
         /// Space between visible children.
         public var spacing: Length
+        /// Where children sit across the axis.
         public var alignment: Alignment
         /// Horizontal stacks only: children that do not fit start a new row (tags, chips).
         public var wraps: Bool
         /// Space between wrapped rows.
         public var lineSpacing: Length
+        /// The children, in order along the axis.
         public var children: [Node]
 
+        /// A stack of `children` along `axis`.
         public init(
             _ axis: Axis, spacing: Length = .zero, alignment: Alignment = .fill, wraps: Bool = false,
             lineSpacing: Length = .zero, children: [Node]
@@ -102,12 +118,16 @@ extension Node {
             case topLeading, top, topTrailing, leading, center, trailing, bottomLeading, bottom, bottomTrailing, fill
         }
 
+        /// The node that sizes the overlay.
         public var base: Node
+        /// The nodes placed over (or under) the base, each within its frame.
         public var layers: [Node]
+        /// Where layers sit within the base's frame.
         public var alignment: Alignment
         /// Whether the layers are drawn behind the base (layout is the same either way).
         public var isBackground: Bool
 
+        /// Layers over `base` (under it, when `isBackground`).
         public init(base: Node, layers: [Node], alignment: Alignment = .fill, isBackground: Bool = false) {
             self.base = base
             self.layers = layers
@@ -121,13 +141,18 @@ extension Node {
         /// Where the child sits when the rule makes the frame larger than the child.
         public enum Alignment: String, Sendable, Hashable, Codable, CaseIterable { case top, center, bottom }
 
+        /// Constraints on the width.
         public var width: Dimension
+        /// Constraints on the height.
         public var height: Dimension
         /// Width divided by height; with a width known, the height follows.
         public var aspectRatio: Double?
+        /// Where the child sits when the frame is taller than it.
         public var alignment: Alignment
+        /// The constrained node.
         public var child: Node
 
+        /// Size constraints on `child`.
         public init(width: Dimension = Dimension(), height: Dimension = Dimension(), aspectRatio: Double? = nil, alignment: Alignment = .center, child: Node) {
             self.width = width
             self.height = height
@@ -139,10 +164,14 @@ extension Node {
 
     /// Constraints along one axis.
     public struct Dimension: Sendable, Hashable {
+        /// Always this length.
         public var fixed: Length?
+        /// Never shorter than this.
         public var minimum: Length?
+        /// Never longer than this.
         public var maximum: Length?
 
+        /// Constraints along one axis; all optional.
         public init(fixed: Length? = nil, minimum: Length? = nil, maximum: Length? = nil) {
             self.fixed = fixed
             self.minimum = minimum
@@ -152,6 +181,7 @@ extension Node {
 
     /// A child shown only when a field passes a test.
     public struct Conditional: Sendable, Hashable {
+        /// How the field's value is tested.
         public enum Test: String, Sendable, Hashable, Codable, CaseIterable {
             /// The field exists and is not null.
             case present
@@ -161,12 +191,16 @@ extension Node {
             case isTrue
         }
 
+        /// The field tested.
         public var field: FieldPath
+        /// How it is tested.
         public var test: Test
         /// Inverts the test.
         public var negated: Bool
+        /// The node shown when the test passes (or fails, when negated).
         public var child: Node
 
+        /// `child`, shown when `field` passes `test` (fails it, when `negated`).
         public init(field: FieldPath, test: Test = .nonEmpty, negated: Bool = false, child: Node) {
             self.field = field
             self.test = test
@@ -177,14 +211,17 @@ extension Node {
 
     /// A table cell's accessory, taking its width out of the row's content area.
     public struct Accessory: Sendable, Hashable {
+        /// The accessories of a table cell, as UIKit names them.
         public enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
             case none, disclosureIndicator, detailButton, checkmark, detailDisclosureButton
         }
 
         /// The accessory; when ``field`` is set, the field's value (one of the kinds) wins.
         public var kind: Kind
+        /// A field whose value, one of the kinds' names, chooses the accessory per item.
         public var field: FieldPath?
 
+        /// An accessory of `kind`, or of the kind `field` names.
         public init(_ kind: Kind, field: FieldPath? = nil) {
             self.kind = kind
             self.field = field
@@ -211,9 +248,12 @@ public indirect enum LabelContent: Sendable, Hashable {
 
 /// One styled stretch of a label's text.
 public struct LabelRun: Sendable, Hashable {
+    /// The run's text.
     public var content: LabelContent
+    /// The run's style.
     public var style: StyleReference
 
+    /// A run of `content` in `style`.
     public init(_ content: LabelContent, style: StyleReference) {
         self.content = content
         self.style = style
@@ -238,9 +278,12 @@ public enum ImageSize: Sendable, Hashable {
 
 /// A width and a height, each a ``Length``.
 public struct SizeSpec: Sendable, Hashable {
+    /// The width.
     public var width: Length
+    /// The height.
     public var height: Length
 
+    /// A size of `width` by `height`.
     public init(width: Length, height: Length) {
         self.width = width
         self.height = height

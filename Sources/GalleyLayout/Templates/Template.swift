@@ -15,6 +15,7 @@ public struct Template: Sendable, Hashable {
     /// A row is never shorter than this (UIKit's 44-point rows).
     public var minimumHeight: Length?
 
+    /// A template named `name` with `root`, never shorter than `minimumHeight`.
     public init(name: String, root: Node, minimumHeight: Length? = nil) {
         self.name = name
         self.root = root

@@ -41,7 +41,7 @@ public struct TemplateRegistry: Sendable {
     /// Registers every template of a templates file (`{"kind": template, …}`, see
     /// ``Template/templatesByKind(json:)``), each compiled against `stylesheet`; a kind already
     /// registered takes the file's template. Nothing is registered when any template is bad.
-    /// (A templates file is JSON, so nested at most ``JSONParser/maximumDepth`` deep in any case.)
+    /// (A templates file is JSON, so nested at most `JSONParser.maximumDepth` deep in any case.)
     ///
     /// - Throws: ``LayoutError/invalidTemplates(_:)`` listing every template that is malformed
     ///   or does not compile, in the file's order.

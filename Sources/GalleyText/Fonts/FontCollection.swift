@@ -104,8 +104,12 @@ public final class FontCollection: Sendable {
     /// bundled ones, in name order. These are the process's own fonts: their errors say what
     /// went wrong, and their files are mapped, not read.
     ///
-    /// - Parameter access: What text styles may load by path besides (see ``FontAccess``; its
-    ///   size limit is for those files: these are mapped, not read, and may be larger).
+    /// - Parameters:
+    ///   - includeBundled: Whether to load the bundled Noto fonts.
+    ///   - fontPaths: Font files and folders to load besides.
+    ///   - includeSystemFonts: Whether to load every font fontconfig lists too.
+    ///   - access: What text styles may load by path besides (see ``FontAccess``; its size
+    ///     limit is for those files: these are mapped, not read, and may be larger).
     /// - Throws: ``FontError`` naming the file that could not be loaded.
     public init(
         includeBundled: Bool = true, fontPaths: [String] = [], includeSystemFonts: Bool = false, access: FontAccess = .anywhere
