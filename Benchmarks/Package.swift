@@ -56,10 +56,12 @@ let package = Package(
             path: "Benchmarks/GalleyTableBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]),
         // Runs one hot path in a loop, for valgrind's callgrind and other profilers.
-        .executableTarget(name: "Profile", dependencies: [
-            "BenchmarkFixtures", .product(name: "GalleyText", package: "Galley"), .product(name: "GalleyTable", package: "Galley"),
-            .product(name: "GalleyLayout", package: "Galley"),
-        ]),
+        .executableTarget(
+            name: "Profile",
+            dependencies: [
+                "BenchmarkFixtures", .product(name: "GalleyText", package: "Galley"), .product(name: "GalleyTable", package: "Galley"),
+                .product(name: "GalleyLayout", package: "Galley"),
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -4,8 +4,15 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install-dependencies.sh
+# The code is formatted as .swift-format says (`swift-format format -i -r Sources Tests …` fixes it).
+swift-format lint --strict --recursive Sources Tests Benchmarks/Benchmarks Benchmarks/Sources Fuzz/Sources \
+  Package.swift Benchmarks/Package.swift Fuzz/Package.swift
 swift build --build-tests
 swift test --skip-build
+# The DocC catalogs and every public declaration's documentation build without a warning.
+docs="$(swift package generate-documentation --target GalleyText --target GalleyLayout --target GalleyTable \
+  --target GalleyJSON 2>&1)" || { echo "$docs"; exit 1; }
+if grep -q "^warning:" <<<"$docs"; then grep -A8 "^warning:" <<<"$docs"; exit 1; fi
 # The benchmark suite, a package of its own, is kept from rotting: it builds, every benchmark
 # registers, and the profiling driver runs in each mode (measuring is Benchmarks/README.md's).
 swift package --package-path Benchmarks --allow-writing-to-package-directory benchmark list >/dev/null

@@ -1,7 +1,7 @@
 // The `galley` executable: the commands of GalleyCommands, allocating through jemalloc.
 
-import Glibc
 import GalleyCommands
+import Glibc
 
 // A reader of the output that goes away (`| head`) shows as EPIPE on a write, which ends the
 // run quietly after whole lines, rather than as a signal that ends it wherever it is.

@@ -8,9 +8,10 @@ import GalleyText
 struct EngineOptions: ParsableArguments {
     @OptionGroup var fonts: FontArguments
 
-    @Option(help: ArgumentHelp(
-        "Which font files inputs may name by path: anywhere, registered (inside --fonts folders and the bundled fonts' folder) or none.",
-        valueName: "policy"))
+    @Option(
+        help: ArgumentHelp(
+            "Which font files inputs may name by path: anywhere, registered (inside --fonts folders and the bundled fonts' folder) or none.",
+            valueName: "policy"))
     var fontFiles: FontFilePolicy = .anywhere
 
     @Option(help: ArgumentHelp("The largest font file read, in bytes.", valueName: "bytes"))
@@ -38,11 +39,12 @@ struct EngineOptions: ParsableArguments {
 
     /// What inputs may load by path.
     var access: FontAccess {
-        let paths: FontAccess.Paths = switch fontFiles {
-        case .anywhere: .anywhere
-        case .registered: .registeredFolders
-        case .none: .none
-        }
+        let paths: FontAccess.Paths =
+            switch fontFiles {
+            case .anywhere: .anywhere
+            case .registered: .registeredFolders
+            case .none: .none
+            }
         return FontAccess(paths: paths, maximumFileSize: maxFontFileSize)
     }
 

@@ -19,8 +19,9 @@ extension Galley {
 
         func run() throws {
             let collection: FontCollection
-            do { collection = try FontCollection(fontPaths: fonts.fontPaths, includeSystemFonts: fonts.systemFonts) }
-            catch { throw setupFailure("cannot load fonts: \(error)") }
+            do { collection = try FontCollection(fontPaths: fonts.fontPaths, includeSystemFonts: fonts.systemFonts) } catch {
+                throw setupFailure("cannot load fonts: \(error)")
+            }
             for face in collection.faces {
                 let scripts = Self.samples.filter { face.glyph(for: $0.scalar) != nil }.map(\.script)
                 let style = face.isItalic ? "italic" : "normal"

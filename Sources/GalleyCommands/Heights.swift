@@ -30,7 +30,8 @@ extension Galley {
                 return middle
             }
             // The fixed parts as byte arrays: appending a literal's UTF-8 view went element by element.
-            let opening = Array(#"{"id":"#.utf8), closing = Array("}\n".utf8)
+            let opening = Array(#"{"id":"#.utf8)
+            let closing = Array("}\n".utf8)
             let snap = PixelSnapping(scale: options.scale)
             let widths = options.widths
             switch options.output.resolvedFormat {
@@ -75,7 +76,8 @@ extension Galley {
             ByteScratch.with(capacity: 1024) { line in
                 var idBytes = 0..<0
                 for (middle, height) in zip(middles, heights) {
-                    let fits = opening.withUnsafeBufferPointer { line.append(contentsOf: $0) }
+                    let fits =
+                        opening.withUnsafeBufferPointer { line.append(contentsOf: $0) }
                         && (idBytes.isEmpty ? Self.append(id, to: &line, at: &idBytes) : line.appendAgain(idBytes))
                         && middle.withUnsafeBufferPointer { line.append(contentsOf: $0) }
                         && line.append(height)

@@ -38,7 +38,8 @@ struct MeasureRequest {
         paragraph.maximumLines = try fields.optionalInteger("maxLines", in: 0...Int.max) ?? 0
         if let mode = try fields.optionalString("lineBreakMode") {
             guard let parsed = LineBreakMode(rawValue: mode) else {
-                throw FieldError(field: "lineBreakMode", problem: "must be one of \(LineBreakMode.allCases.map(\.rawValue).joined(separator: ", ")), got '\(mode)'")
+                throw FieldError(
+                    field: "lineBreakMode", problem: "must be one of \(LineBreakMode.allCases.map(\.rawValue).joined(separator: ", ")), got '\(mode)'")
             }
             paragraph.lineBreakMode = parsed
         }
@@ -78,7 +79,8 @@ private struct Fields {
         guard let value = present(name) else { return nil }
         guard case .integer(let integer) = value else { throw wrongKind(name, value, "an integer") }
         guard range.contains(integer) else {
-            throw MeasureRequest.FieldError(field: name, problem: "must be in \(range.lowerBound)...\(range.upperBound == Int.max ? "" : String(range.upperBound)), got \(integer)")
+            throw MeasureRequest.FieldError(
+                field: name, problem: "must be in \(range.lowerBound)...\(range.upperBound == Int.max ? "" : String(range.upperBound)), got \(integer)")
         }
         return integer
     }

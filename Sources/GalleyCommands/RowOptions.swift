@@ -12,7 +12,10 @@ struct RowOptions: ParsableArguments {
 
     @OptionGroup var fields: FieldArguments
 
-    @Flag(help: "A field the item's template shows that the item lacks fails the row (by default its label collapses); fields a condition tests, image sources and accessories stay optional.")
+    @Flag(
+        help:
+            "A field the item's template shows that the item lacks fails the row (by default its label collapses); fields a condition tests, image sources and accessories stay optional."
+    )
     var strict = false
 
     @Option(help: "Lay out every item with this template (a --templates kind, or a built-in such as message or uikit.subtitle), whatever its kind.")
@@ -29,7 +32,6 @@ struct RowOptions: ParsableArguments {
 
     @Option(help: "A JSON stylesheet extending the standard one.")
     var stylesheet: String?
-
 
     @Option(help: "Language of the items' text (BCP 47), for line breaking and CJK fonts.")
     var lang: String?
@@ -114,9 +116,12 @@ struct RowOptions: ParsableArguments {
         var sheet = Stylesheet.standard
         var stylesheetBytes: Data?
         if let stylesheet {
-            guard let data = FileManager.default.contents(atPath: stylesheet) else { throw setupFailure("cannot read the stylesheet \(stylesheet): \(ByteInput.problem(opening: stylesheet) ?? "unreadable")") }
-            do { sheet = try Stylesheet(json: TemplateFile.withoutByteOrderMark(String(decoding: data, as: UTF8.self))) }
-            catch { throw setupFailure("\(stylesheet): \(error)") }
+            guard let data = FileManager.default.contents(atPath: stylesheet) else {
+                throw setupFailure("cannot read the stylesheet \(stylesheet): \(ByteInput.problem(opening: stylesheet) ?? "unreadable")")
+            }
+            do { sheet = try Stylesheet(json: TemplateFile.withoutByteOrderMark(String(decoding: data, as: UTF8.self))) } catch {
+                throw setupFailure("\(stylesheet): \(error)")
+            }
             stylesheetBytes = data
         }
         let file = try templates.map { path throws in try TemplateFile(path: path) }
@@ -143,7 +148,9 @@ struct RowOptions: ParsableArguments {
                 let known = Set(fonts.familyNames)
                 for (kind, template) in file.templates {
                     for family in Self.families(in: template.json, stylesheet: sheet) where !known.contains(family) && !family.contains("/") {
-                        throw setupFailure("\(templates ?? ""): template '\(kind)' uses the font family '\(family)', which no registered font has; families: \(fonts.familyNames.joined(separator: ", ")) (add fonts with --fonts or --system-fonts)")
+                        throw setupFailure(
+                            "\(templates ?? ""): template '\(kind)' uses the font family '\(family)', which no registered font has; families: \(fonts.familyNames.joined(separator: ", ")) (add fonts with --fonts or --system-fonts)"
+                        )
                     }
                 }
             }
@@ -155,8 +162,9 @@ struct RowOptions: ParsableArguments {
 
     private func makeWorker(stylesheet sheet: Stylesheet, file: TemplateFile?, environment: LayoutEnvironment) throws -> Worker {
         var registry: TemplateRegistry
-        do { registry = try BuiltInTemplates.registry(stylesheet: sheet) }
-        catch { throw setupFailure("the stylesheet does not suit the built-in templates: \(error)") }
+        do { registry = try BuiltInTemplates.registry(stylesheet: sheet) } catch {
+            throw setupFailure("the stylesheet does not suit the built-in templates: \(error)")
+        }
         if let file, let templates {
             let limits = TemplateLimits(maximumDepth: maxTemplateDepth, maximumNodes: maxTemplateNodes)
             for (kind, compiled) in try file.compiled(stylesheet: sheet, limits: limits, path: templates) { registry.register(compiled, for: kind) }
@@ -168,7 +176,9 @@ struct RowOptions: ParsableArguments {
             } else if let builtIn = BuiltInTemplates.named(template) {
                 do { forced = try CompiledTemplate(builtIn, stylesheet: sheet) } catch { throw setupFailure("\(error)") }
             } else {
-                throw setupFailure("no template '\(template)' in \(templates ?? "the built-ins") or the built-ins; built-ins: \(BuiltInTemplates.all.keys.sorted().joined(separator: ", "))")
+                throw setupFailure(
+                    "no template '\(template)' in \(templates ?? "the built-ins") or the built-ins; built-ins: \(BuiltInTemplates.all.keys.sorted().joined(separator: ", "))"
+                )
             }
         }
         return Worker(registry: registry, forced: forced, environment: environment, memory: WorkerMemory())
@@ -208,17 +218,21 @@ struct RowOptions: ParsableArguments {
         prepared.resume = (sink as? SQLiteSink)?.resumeIndex
         prepared.fingerprints = sink is SQLiteSink
         let setup = prepared
-        try runner.runCommand(input.records(), sink: sink, command: command, quiet: report.quiet, warnings: {
-            Self.missingFieldWarnings(setup: setup, command: command)
-        }, cacheStatistics: {
-            setup.workers.reduce(into: (hits: 0, misses: 0)) { total, worker in
-                let statistics = worker.environment.textEngine.paragraphCacheStatistics
-                total.hits += statistics.hits
-                total.misses += statistics.misses
-            }
-        }) { record, worker, block in
-            Self.rows(for: record, setup: setup, worker: setup.workers[worker], into: &block, write: write)
-        }
+        try runner.runCommand(
+            input.records(), sink: sink, command: command, quiet: report.quiet,
+            warnings: {
+                Self.missingFieldWarnings(setup: setup, command: command)
+            },
+            cacheStatistics: {
+                setup.workers.reduce(into: (hits: 0, misses: 0)) { total, worker in
+                    let statistics = worker.environment.textEngine.paragraphCacheStatistics
+                    total.hits += statistics.hits
+                    total.misses += statistics.misses
+                }
+            },
+            transform: { record, worker, block in
+                Self.rows(for: record, setup: setup, worker: setup.workers[worker], into: &block, write: write)
+            })
     }
 
     /// A warning for each template field that more than half of its items lacked: a typo in a
@@ -238,7 +252,9 @@ struct RowOptions: ParsableArguments {
             guard let total = totals[kind], let fields = setup.templateFields[kind] else { continue }
             for (field, missing) in zip(fields, total.counts) where missing * 2 > total.items {
                 let share = Int((Double(missing) * 100 / Double(total.items)).rounded())
-                warnings.append("galley \(command): warning: field '\(field)' of template '\(kind)' is missing in \(share)% of its \(RunReport.count(total.items)) item\(total.items == 1 ? "" : "s") (see --map, --strict)")
+                warnings.append(
+                    "galley \(command): warning: field '\(field)' of template '\(kind)' is missing in \(share)% of its \(RunReport.count(total.items)) item\(total.items == 1 ? "" : "s") (see --map, --strict)"
+                )
             }
         }
         return warnings
@@ -254,8 +270,10 @@ struct RowOptions: ParsableArguments {
         for data in files {
             if let data { fingerprint.add(data) } else { fingerprint.add("-") }
         }
-        for option in [template ?? "", lang ?? "", direction.rawValue, fields.map.joined(separator: ";"), fields.stripHTML.joined(separator: ";"),
-                       engine.fonts.fontPaths.joined(separator: ";"), "\(engine.fonts.systemFonts)"] {
+        for option in [
+            template ?? "", lang ?? "", direction.rawValue, fields.map.joined(separator: ";"), fields.stripHTML.joined(separator: ";"),
+            engine.fonts.fontPaths.joined(separator: ";"), "\(engine.fonts.systemFonts)",
+        ] {
             fingerprint.add(option)
         }
         return fingerprint.value
@@ -329,8 +347,9 @@ struct RowOptions: ParsableArguments {
                 block.reused += 1
                 return
             }
-            let row = ItemRow(item: item, id: id, template: template, templateName: templateName, widths: setup.widths, worker: worker,
-                              position: record.position, fingerprint: fingerprint)
+            let row = ItemRow(
+                item: item, id: id, template: template, templateName: templateName, widths: setup.widths, worker: worker,
+                position: record.position, fingerprint: fingerprint)
             try write(row, &block)
         } catch {
             // Whatever the item wrote before it failed goes: its error line stands for it.

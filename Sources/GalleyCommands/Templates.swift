@@ -69,7 +69,7 @@ extension Galley {
                         case ("field", .string) where optional, ("source", .string) where displayedOnly:
                             break
                         case ("field", .string(let field)), ("styledField", .string(let field)), ("source", .string(let field)),
-                             ("widthField", .string(let field)), ("heightField", .string(let field)):
+                            ("widthField", .string(let field)), ("heightField", .string(let field)):
                             add(field)
                         case ("format", .string(let format)):
                             // Placeholders: {field} or {field|formatter}.

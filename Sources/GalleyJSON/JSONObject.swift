@@ -186,7 +186,8 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
 
     private static func tag(ofBytes bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
         let raw = UnsafeRawBufferPointer(bytes)
-        let first: UInt64, last: UInt64
+        let first: UInt64
+        let last: UInt64
         if raw.count >= 8 {
             first = raw.loadUnaligned(as: UInt64.self)
             last = raw.loadUnaligned(fromByteOffset: raw.count - 8, as: UInt64.self)

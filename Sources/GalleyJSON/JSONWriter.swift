@@ -181,11 +181,12 @@ public struct JSONWriter {
     public static func writeString(_ string: String, to bytes: inout [UInt8]) {
         bytes.append(UInt8(ascii: "\""))
         // Most strings need no escapes: their bytes go in whole.
-        let appendedWhole = string.utf8.withContiguousStorageIfAvailable { utf8 in
-            guard !utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else { return false }
-            bytes.append(contentsOf: utf8)
-            return true
-        } ?? false
+        let appendedWhole =
+            string.utf8.withContiguousStorageIfAvailable { utf8 in
+                guard !utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else { return false }
+                bytes.append(contentsOf: utf8)
+                return true
+            } ?? false
         if appendedWhole {
             bytes.append(UInt8(ascii: "\""))
             return

@@ -1,11 +1,11 @@
 // State behind a pthread mutex: the lock every shared cache and table in Galley takes.
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A value reached only while holding a mutex, as the standard library's `Mutex` is, but on a

@@ -72,7 +72,8 @@ public final class TextEngine: Sendable {
         paragraphShaper = ParagraphShaper(
             fonts: fonts, shaper: HarfBuzzShaper(), cache: shapeCache, iterators: BreakIteratorPool(), counters: counterStore,
             limits: limits)
-        paragraphCache = paragraphCacheByteLimit > 0
+        paragraphCache =
+            paragraphCacheByteLimit > 0
             ? BoundedCache(byteLimit: paragraphCacheByteLimit, admitsOnlyRecurring: paragraphAdmission == .recurring) : nil
     }
 
@@ -133,7 +134,8 @@ public final class TextEngine: Sendable {
             string, hash: ParagraphKey.hash(string: string, resuming: prepared.stateBeforeText),
             matching: { $0.matches(string: string, prepared: prepared) },
             key: { ParagraphKey(string: string, prepared: prepared, hash: $0) },
-            paragraph: prepared.paragraph, showing: width, heightsOnly: heightsOnly) { Self.text(string, style: prepared.style) }
+            paragraph: prepared.paragraph, showing: width, heightsOnly: heightsOnly,
+            make: { Self.text(string, style: prepared.style) })
     }
 
     /// The paragraph cache's entry for `string` in `styles`, or the text `make` gives (with its
@@ -198,7 +200,8 @@ public final class TextEngine: Sendable {
         if length >= WindowedMeasurement.threshold && paragraph.maximumLines == 0 && paragraph.maximumHeight == nil {
             if let problem = limits.problem(with: text) { throw problem }
             if let windowed = try WindowedMeasurement.measure(
-                text, utf16: text.string.utf16Units, paragraph: paragraph, width: width, shaper: paragraphShaper) {
+                text, utf16: text.string.utf16Units, paragraph: paragraph, width: width, shaper: paragraphShaper)
+            {
                 return (try Self.checked(windowed.measurement), windowed.baseLineHeight)
             }
         }
@@ -272,4 +275,3 @@ public final class TextEngine: Sendable {
         guard ValueRanges.length.contains(width) || width == .infinity else { throw .invalidWidth(width) }
     }
 }
-

@@ -2,9 +2,9 @@
 // and the benchmarks' Pango peer both measure with.
 
 import Foundation
+import GalleyLocks
 import GalleyText
 import PangoReference
-import GalleyLocks
 
 /// Pango (pangoft2) measuring with given font files: a private fontconfig configuration holding
 /// only them, 72 dpi, hinting off, `PANGO_WRAP_WORD_CHAR` without inserted hyphens, one reused
@@ -34,7 +34,7 @@ public final class PangoMeasurer: Sendable {
     /// Loads Pango with exactly `fontFiles` (paths, in fallback order).
     public init(fontFiles: [String]) throws(LoadError) {
         var cStrings = fontFiles.map { strdup($0) }
-        defer { cStrings.forEach { free($0) } }
+        defer { for string in cStrings { free(string) } }
         var error: UnsafePointer<CChar>?
         let pointer = cStrings.withUnsafeMutableBufferPointer { buffer in
             buffer.withMemoryRebound(to: UnsafePointer<CChar>?.self) {

@@ -1,8 +1,9 @@
 // What each batch worker measures with.
 
-@testable import GalleyCommands
 import GalleyText
 import Testing
+
+@testable import GalleyCommands
 
 @Suite("Batch workers")
 struct BatchRunnerTests {

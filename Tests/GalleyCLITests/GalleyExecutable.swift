@@ -71,7 +71,9 @@ enum GalleyExecutable {
     }
 
     private static func run(executable: String, _ arguments: [String], input: Data, stdout target: Int32?, timeout: Double) throws -> Output {
-        var toChild: [Int32] = [0, 0], fromChild: [Int32] = [0, 0], errorsFromChild: [Int32] = [0, 0]
+        var toChild: [Int32] = [0, 0]
+        var fromChild: [Int32] = [0, 0]
+        var errorsFromChild: [Int32] = [0, 0]
         // Pipes made and the child spawned under one lock, each end closed on exec, so that a child
         // spawned by another test at the same moment holds none of this one's open.
         spawning.lock()
@@ -90,7 +92,7 @@ enum GalleyExecutable {
         let spawned = posix_spawn(&pid, executable, &actions, nil, argv, environ)
         spawning.unlock()
         posix_spawn_file_actions_destroy(&actions)
-        argv.forEach { free($0) }
+        for argument in argv { free(argument) }
         for descriptor in [toChild[0], fromChild[1], errorsFromChild[1]] { close(descriptor) }
         guard spawned == 0 else {
             for descriptor in [toChild[1], fromChild[0], errorsFromChild[0]] { close(descriptor) }
@@ -100,11 +102,15 @@ enum GalleyExecutable {
         // Writing to a child that exited without reading all its input fails (EPIPE) instead of
         // raising SIGPIPE: the rest of the input is then dropped.
         _ = ignoringBrokenPipes
-        var out = Data(), err = Data()
+        var out = Data()
+        var err = Data()
         var written = 0
         var open: [Int32: Bool] = [toChild[1]: true, fromChild[0]: true, errorsFromChild[0]: true]
         _ = fcntl(toChild[1], F_SETFL, O_NONBLOCK)
-        if input.isEmpty { close(toChild[1]); open[toChild[1]] = false }
+        if input.isEmpty {
+            close(toChild[1])
+            open[toChild[1]] = false
+        }
         let deadline = Date().addingTimeInterval(timeout)
         var timedOut = false
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
@@ -124,7 +130,10 @@ enum GalleyExecutable {
                     let count = input.withUnsafeBytes { bytes in write(entry.fd, bytes.baseAddress! + written, bytes.count - written) }
                     if count > 0 { written += count }
                     if count < 0 && errno == EAGAIN { continue }
-                    if count <= 0 || written == input.count { close(entry.fd); open[entry.fd] = false }
+                    if count <= 0 || written == input.count {
+                        close(entry.fd)
+                        open[entry.fd] = false
+                    }
                 } else {
                     let count = read(entry.fd, &chunk, chunk.count)
                     if count > 0 {

@@ -13,7 +13,8 @@ struct HostileBatchTests {
         let run = try GalleyExecutable.run(["records", "--input-format", "csv", "--max-record-length", "1000"], input: csv, timeout: 60)
         #expect(!run.timedOut && run.status == 1)
         #expect(run.lines.map { $0["id"] as? Int } == [nil, nil, 3])
-        #expect((run.lines[0]["error"] as? String)?.hasPrefix("the line is 8388610 bytes long, more than the limit of 1000") == true, "\(run.lines.first ?? [:])")
+        #expect(
+            (run.lines[0]["error"] as? String)?.hasPrefix("the line is 8388610 bytes long, more than the limit of 1000") == true, "\(run.lines.first ?? [:])")
     }
 
     @Test("XML nested a hundred thousand deep is one bad record, without a crash")
@@ -32,7 +33,8 @@ struct HostileBatchTests {
             // Python's writer stores a shared object once (Foundation's writes every reference
             // out in full): forty levels, each naming the level below twice, in under a kilobyte.
             let file = folder.appendingPathComponent("bomb.plist").path
-            let made = try GalleyExecutable.shell("""
+            let made = try GalleyExecutable.shell(
+                """
                 python3 -c "import plistlib
                 level = {'Title': 'leaf'}
                 for index in range(40): level = {'Title': 'level %d' % index, 'Children': [level, level]}
@@ -74,13 +76,16 @@ struct HostileBatchTests {
     func databaseIDs() throws {
         try withTemporaryFolder("ids") { folder in
             let database = folder.appendingPathComponent("ids.sqlite").path
-            let items = [#"{"id": "42", "kind": "text", "text": "a"}"#, #"{"id": "042", "kind": "text", "text": "bb"}"#,
-                         #"{"id": 42, "kind": "text", "text": "ccc"}"#].joined(separator: "\n")
+            let items = [
+                #"{"id": "42", "kind": "text", "text": "a"}"#, #"{"id": "042", "kind": "text", "text": "bb"}"#,
+                #"{"id": 42, "kind": "text", "text": "ccc"}"#,
+            ].joined(separator: "\n")
             let run = try GalleyExecutable.run(["heights", "-o", database], input: items)
             #expect(run.status == 0, "\(run.stderr)")
             let stored = try GalleyExecutable.shell("sqlite3 '\(database)' 'SELECT typeof(id), id FROM heights ORDER BY position'")
             #expect(stored.stdout == "text|42\ntext|042\ninteger|42\n", "\(stored.stdout)")
-            let first = folder.appendingPathComponent("a.csv"), second = folder.appendingPathComponent("b.csv")
+            let first = folder.appendingPathComponent("a.csv")
+            let second = folder.appendingPathComponent("b.csv")
             try "text\none\ntwo\n".write(to: first, atomically: true, encoding: .utf8)
             try "text\nthree\n".write(to: second, atomically: true, encoding: .utf8)
             let records = try GalleyExecutable.run(["records", first.path, second.path])

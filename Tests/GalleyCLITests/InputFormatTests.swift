@@ -13,11 +13,16 @@ struct InputFormatTests {
 
     /// Items with what each format must quote or escape: commas, quotes, line breaks, `<` and
     /// `&`, non-Latin text, an integer id.
-    static var items: [[String: Any]] { [
-        ["id": 1, "kind": "message", "title": "Joe, \"the\" editor", "caption": "Re: rows", "text": "A first line\nand a second, longer one that wraps at 320 points for sure", "timestamp": "9:41"],
-        ["id": "m2", "kind": "message", "title": "Zoë <zoe@example.com>", "caption": "R&D", "text": "Короткий текст", "timestamp": "10:02"],
-        ["id": 3, "kind": "message", "title": "مرحبا", "caption": "Fwd", "text": "日本語のテキストは単語の間に空白がありません。", "timestamp": "Yesterday"],
-    ] }
+    static var items: [[String: Any]] {
+        [
+            [
+                "id": 1, "kind": "message", "title": "Joe, \"the\" editor", "caption": "Re: rows",
+                "text": "A first line\nand a second, longer one that wraps at 320 points for sure", "timestamp": "9:41",
+            ],
+            ["id": "m2", "kind": "message", "title": "Zoë <zoe@example.com>", "caption": "R&D", "text": "Короткий текст", "timestamp": "10:02"],
+            ["id": 3, "kind": "message", "title": "مرحبا", "caption": "Fwd", "text": "日本語のテキストは単語の間に空白がありません。", "timestamp": "Yesterday"],
+        ]
+    }
     static let names = ["id", "kind", "title", "caption", "text", "timestamp"]
 
     static func jsonLines() throws -> String {
@@ -92,7 +97,8 @@ struct InputFormatTests {
 
     @Test("CSV: quotes, doubled quotes, line breaks inside quotes, CRLF, blank lines, dotted names nest, numbers read as written")
     func csvRecords() throws {
-        let csv = "\u{FEFF}id,text,author.name,author.age,price,code\r\n"
+        let csv =
+            "\u{FEFF}id,text,author.name,author.age,price,code\r\n"
             + "a,\"one, \"\"two\"\"\nthree\",Ann,41,1.50,007\r\n"
             + "e,big,,,92E+233720368547758071,1e999\r\n"
             + "\r\n"
@@ -102,20 +108,22 @@ struct InputFormatTests {
         let output = try GalleyExecutable.run(["records"], input: csv)
         #expect(output.status == 1)
         let lines = output.stdout.split(separator: "\n").map(String.init)
-        #expect(lines == [
-            #"{"id":"a","text":"one, \"two\"\nthree","author":{"age":41,"name":"Ann"},"price":1.50,"code":"007"}"#,
-            // Past a double's range: text, as the JSON parser would refuse it as a number (found by FuzzInputs).
-            #"{"id":"e","text":"big","price":"92E+233720368547758071","code":"1e999"}"#,
-            #"{"id":"b","text":"plain","price":-2e3}"#,
-            #"{"id":null,"line":7,"error":"the record has 3 fields, the header 6"}"#,
-            #"{"id":null,"line":8,"error":"the record has 2 fields, the header 6"}"#,
-        ])
+        #expect(
+            lines == [
+                #"{"id":"a","text":"one, \"two\"\nthree","author":{"age":41,"name":"Ann"},"price":1.50,"code":"007"}"#,
+                // Past a double's range: text, as the JSON parser would refuse it as a number (found by FuzzInputs).
+                #"{"id":"e","text":"big","price":"92E+233720368547758071","code":"1e999"}"#,
+                #"{"id":"b","text":"plain","price":-2e3}"#,
+                #"{"id":null,"line":7,"error":"the record has 3 fields, the header 6"}"#,
+                #"{"id":null,"line":8,"error":"the record has 2 fields, the header 6"}"#,
+            ])
     }
 
     @Test("CSV: a header without a name or with one twice is an error naming the file; other files go on")
     func csvHeaders() throws {
         try withTemporaryFolder("headers") { folder in
-            let empty = folder.appendingPathComponent("empty.csv"), twice = folder.appendingPathComponent("twice.csv")
+            let empty = folder.appendingPathComponent("empty.csv")
+            let twice = folder.appendingPathComponent("twice.csv")
             try "id,,text\n1,2,3\n".write(to: empty, atomically: true, encoding: .utf8)
             try "id,text,text\n1,2,3\n".write(to: twice, atomically: true, encoding: .utf8)
             let output = try GalleyExecutable.run(["records", empty.path, "-", twice.path], input: "id,text\n7,x\n")
@@ -179,11 +187,12 @@ struct InputFormatTests {
             """
         let output = try GalleyExecutable.run(["records", "--record", "book", "--list", "tag"], input: xml)
         #expect(output.status == 0, "\(output.stderr)")
-        #expect(output.stdout.split(separator: "\n").map(String.init) == [
-            #"{"@isbn":"1","title":"The Stranger","tag":["novel","french"],"author":{"name":"Albert Camus"},"id":1}"#,
-            #"{"@isbn":"2","title":"Pinball, 1973","title@lang":"en","tag":["novel"],"id":2}"#,
-            #"{"@isbn":"3","title":"Untitled & <new>","note":["x","y"],"tag":[],"id":3}"#,
-        ])
+        #expect(
+            output.stdout.split(separator: "\n").map(String.init) == [
+                #"{"@isbn":"1","title":"The Stranger","tag":["novel","french"],"author":{"name":"Albert Camus"},"id":1}"#,
+                #"{"@isbn":"2","title":"Pinball, 1973","title@lang":"en","tag":["novel"],"id":2}"#,
+                #"{"@isbn":"3","title":"Untitled & <new>","note":["x","y"],"tag":[],"id":3}"#,
+            ])
     }
 
     @Test("XML: the books lists with zero, one and many books give as many records")
@@ -230,9 +239,10 @@ struct InputFormatTests {
         // Counted on the file's text: one record per Title.
         let source = try String(contentsOf: Self.examples.appendingPathComponent("drilldown-Data.plist"), encoding: .utf8)
         #expect(lines.count == source.components(separatedBy: "<key>Title</key>").count - 1)
-        #expect(lines.prefix(4).map { "\($0["Title"]!) \($0["depth"]!) \($0["path"]!) \($0["childCount"]!)" } == [
-            "Item 1 0 1 1", "Screen A 1 1.1 0", "Item 2 0 2 1", "Screen B 1 2.1 1",
-        ])
+        #expect(
+            lines.prefix(4).map { "\($0["Title"]!) \($0["depth"]!) \($0["path"]!) \($0["childCount"]!)" } == [
+                "Item 1 0 1 1", "Screen A 1 1.1 0", "Item 2 0 2 1", "Screen B 1 2.1 1",
+            ])
         #expect(lines.map { $0["id"] as? Int } == Array(1...lines.count))
         // A child's path extends its parent's, one level deeper.
         for (parent, child) in zip(lines, lines.dropFirst()) where (parent["childCount"] as? Int ?? 0) > 0 {
@@ -244,7 +254,8 @@ struct InputFormatTests {
     func binaryPropertyLists() throws {
         try withTemporaryFolder("bplist") { folder in
             // Python's writer, not Foundation's: it shares repeated objects, as Apple's does.
-            let made = try GalleyExecutable.shell("""
+            let made = try GalleyExecutable.shell(
+                """
                 cd '\(folder.path)' && python3 -c "import plistlib, datetime
                 rows = [
                   {'id': 1, 'title': 'Grüße 😀 עברית', 'when': datetime.datetime(2020, 1, 2, 3, 4, 5), 'blob': b'\\x00\\x01\\xff', 'on': True, 'off': False,
@@ -277,11 +288,20 @@ struct InputFormatTests {
             let good = try PropertyListSerialization.data(fromPropertyList: ["Items": Self.items], format: .binary, options: 0)
             let path = folder.appendingPathComponent("bad.plist").path
             // Every byte of the trailer and a spread of the objects, set to 0xFF; then cut short.
-            var cases = (good.count - 32..<good.count).map { index in var bytes = [UInt8](good); bytes[index] = 0xFF; return bytes }
-            cases += stride(from: 8, to: good.count - 32, by: max(1, (good.count - 40) / 40)).map { index in var bytes = [UInt8](good); bytes[index] = 0xFF; return bytes }
+            var cases = (good.count - 32..<good.count).map { index in
+                var bytes = [UInt8](good)
+                bytes[index] = 0xFF
+                return bytes
+            }
+            cases += stride(from: 8, to: good.count - 32, by: max(1, (good.count - 40) / 40)).map { index in
+                var bytes = [UInt8](good)
+                bytes[index] = 0xFF
+                return bytes
+            }
             cases += [Array(good.prefix(good.count / 2)), Array(good.prefix(40)), Array("bplist00".utf8)]
             // Made by hand: [{"t": "\u{D83D}A"}], a lone surrogate in UTF-16 text, read as U+FFFD.
-            let surrogate: [UInt8] = Array("bplist00".utf8) + [0xA1, 1, 0xD1, 2, 3, 0x51, 0x74, 0x62, 0xD8, 0x3D, 0x00, 0x41]
+            let surrogate: [UInt8] =
+                Array("bplist00".utf8) + [0xA1, 1, 0xD1, 2, 3, 0x51, 0x74, 0x62, 0xD8, 0x3D, 0x00, 0x41]
                 + [8, 10, 13, 15] + [0, 0, 0, 0, 0, 0, 1, 1] + [0, 0, 0, 0, 0, 0, 0, 4] + [UInt8](repeating: 0, count: 8) + [0, 0, 0, 0, 0, 0, 0, 20]
             try Data(surrogate).write(to: URL(fileURLWithPath: path))
             let read = try GalleyExecutable.run(["records", path])
@@ -304,8 +324,9 @@ struct InputFormatTests {
         #expect(output.stdout == #"{"id":1,"headline":"A title","author":{"name":"Ann"},"a":"y","b":"x","title":"A title","subtitle":"Ann"}"# + "\n")
         // The same text under the template's name or mapped to it measures the same.
         let direct = try GalleyExecutable.run(["heights", "--template", "uikit.subtitle"], input: #"{"id": 1, "text": "Hello", "detail": "Ann"}"#)
-        let mapped = try GalleyExecutable.run(["heights", "--template", "uikit.subtitle", "--map", "text=headline,detail=author.name"],
-                                              input: #"{"id": 1, "headline": "Hello", "author": {"name": "Ann"}}"#)
+        let mapped = try GalleyExecutable.run(
+            ["heights", "--template", "uikit.subtitle", "--map", "text=headline,detail=author.name"],
+            input: #"{"id": 1, "headline": "Hello", "author": {"name": "Ann"}}"#)
         #expect(direct.status == 0 && mapped.stdout == direct.stdout)
         let bad = try GalleyExecutable.run(["heights", "--map", "title"], input: "")
         #expect(bad.status == 64 && bad.stderr.contains("--map takes field=path pairs"))

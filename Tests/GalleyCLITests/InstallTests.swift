@@ -10,7 +10,8 @@ struct InstallTests {
     @Test("scripts/install.sh puts the binary and fonts under a prefix; the copy runs from an empty folder on the installed fonts")
     func installedCopy() throws {
         try withTemporaryFolder("install") { folder in
-            let prefix = folder.appendingPathComponent("prefix").path, empty = folder.appendingPathComponent("empty").path
+            let prefix = folder.appendingPathComponent("prefix").path
+            let empty = folder.appendingPathComponent("empty").path
             try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
             let install = try GalleyExecutable.shell("bash '\(Self.root.path)/scripts/install.sh' --prefix '\(prefix)' --binary \"$GALLEY\"")
             #expect(install.status == 0, "\(install.stderr)")
@@ -38,15 +39,17 @@ struct InstallTests {
             // an image's source and size, a condition, an accessory.
             let written = folder.appendingPathComponent("fields.json")
             try #"""
-                {"card": {"root": {"type": "vstack", "children": [
-                  {"type": "label", "name": "a", "field": "title", "style": "font"},
-                  {"type": "label", "name": "b", "format": "{author.name} · {length|duration}", "style": "font"},
-                  {"type": "image", "name": "c", "source": "photo.url", "widthField": "photo.w", "heightField": "photo.h"},
-                  {"type": "conditional", "field": "isNew", "test": "isTrue", "child": {"type": "label", "name": "d", "field": "badge", "style": "font"}},
-                  {"type": "accessory", "name": "e", "accessory": "none", "field": "accessory"}]}}}
-                """#.write(to: written, atomically: true, encoding: .utf8)
+            {"card": {"root": {"type": "vstack", "children": [
+              {"type": "label", "name": "a", "field": "title", "style": "font"},
+              {"type": "label", "name": "b", "format": "{author.name} · {length|duration}", "style": "font"},
+              {"type": "image", "name": "c", "source": "photo.url", "widthField": "photo.w", "heightField": "photo.h"},
+              {"type": "conditional", "field": "isNew", "test": "isTrue", "child": {"type": "label", "name": "d", "field": "badge", "style": "font"}},
+              {"type": "accessory", "name": "e", "accessory": "none", "field": "accessory"}]}}}
+            """#.write(to: written, atomically: true, encoding: .utf8)
             let fields = try GalleyExecutable.run(["templates", "--templates", written.path, "card"])
-            #expect(fields.stdout == "card  (\(written.path))\n    fields: title, author.name, length, photo.url, photo.w, photo.h, isNew, badge, accessory\n", "\(fields.stdout) \(fields.stderr)")
+            #expect(
+                fields.stdout == "card  (\(written.path))\n    fields: title, author.name, length, photo.url, photo.w, photo.h, isNew, badge, accessory\n",
+                "\(fields.stdout) \(fields.stderr)")
             let file = folder.appendingPathComponent("mine.json")
             try Data(("{\"mine\": " + one.stdout + "}").utf8).write(to: file)
             // The printed template, loaded as a file, lays out as the built-in does.

@@ -1,8 +1,9 @@
 // Reading input lines across files and the reader's 1 MB reads.
 
 import Foundation
-@testable import GalleyCommands
 import Testing
+
+@testable import GalleyCommands
 
 @Suite("Input lines")
 struct LineReaderTests {
@@ -20,7 +21,8 @@ struct LineReaderTests {
         }
         text += "last line, unterminated"
         try withTemporaryFolder("lines") { folder in
-            let big = folder.appendingPathComponent("big.jsonl"), small = folder.appendingPathComponent("small.jsonl")
+            let big = folder.appendingPathComponent("big.jsonl")
+            let small = folder.appendingPathComponent("small.jsonl")
             try Data(text.utf8).write(to: big)
             try Data("one\r\ntwo\n".utf8).write(to: small)
 
@@ -116,7 +118,9 @@ struct LineReaderTests {
             let file = folder.appendingPathComponent("five.jsonl")
             try "1\n2\n3\n4\n5\n".write(to: file, atomically: true, encoding: .utf8)
             let absent = folder.appendingPathComponent("absent.jsonl").path
-            for (failing, message) in [(folder.path, "cannot read \(folder.path): it is a folder"), (absent, "cannot read \(absent): No such file or directory")] {
+            for (failing, message) in [
+                (folder.path, "cannot read \(folder.path): it is a folder"), (absent, "cannot read \(absent): No such file or directory"),
+            ] {
                 let source = InputFiles(paths: [file.path, failing, file.path], options: InputOptions(format: .jsonl))
                 let lines = try source.next(10)
                 #expect(lines.map { String(decoding: $0.bytes, as: UTF8.self) } == ["1", "2", "3", "4", "5"])

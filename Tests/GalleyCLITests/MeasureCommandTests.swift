@@ -71,12 +71,16 @@ struct MeasureCommandTests {
 
     @Test("Ids come back exactly as they were written, however many digits, on results and on errors")
     func exactIDs() throws {
-        let ids = ["123456789012345678901234567890", "12345678901234567890", "-9223372036854775809", "0.12345678901234567891",
-                   "9007199254740993", String(repeating: "8", count: 300), #""text id""#, "[1,2]"]
-        let input = ids.flatMap { id in [
-            #"{"id": \#(id), "text": "Hello", "font": "Noto Sans", "size": 17, "width": 100}"#,
-            #"{"id": \#(id), "text": "Hello", "font": "Noto Sans", "size": 17, "width": -1}"#,
-        ] }
+        let ids = [
+            "123456789012345678901234567890", "12345678901234567890", "-9223372036854775809", "0.12345678901234567891",
+            "9007199254740993", String(repeating: "8", count: 300), #""text id""#, "[1,2]",
+        ]
+        let input = ids.flatMap { id in
+            [
+                #"{"id": \#(id), "text": "Hello", "font": "Noto Sans", "size": 17, "width": 100}"#,
+                #"{"id": \#(id), "text": "Hello", "font": "Noto Sans", "size": 17, "width": -1}"#,
+            ]
+        }
         let output = try GalleyExecutable.run(["measure"], input: input.joined(separator: "\n"))
         let raw = output.stdout.split(separator: "\n").map(String.init)
         #expect(raw.count == 2 * ids.count)
@@ -92,13 +96,15 @@ struct MeasureCommandTests {
             (#""lineHeightMultiple": 1e308"#, "lineHeightMultiple"), (#""size": 1e308"#, "size"), (#""size": 1e-320"#, "size"),
             (#""letterSpacing": 1e308"#, "letterSpacing"), (#""width": 1e308"#, "width"), (#""width": 123456789012345678901234567890"#, "width"),
         ]
-        let manyFallbacks = #"{"id": "f", "text": "x", "font": "Noto Sans", "size": 17, "width": 100, "fallback": [\#((0..<33).map { _ in "\"Noto Sans\"" }.joined(separator: ","))]}"#
+        let manyFallbacks =
+            #"{"id": "f", "text": "x", "font": "Noto Sans", "size": 17, "width": 100, "fallback": [\#((0..<33).map { _ in "\"Noto Sans\"" }.joined(separator: ","))]}"#
         let fallbackRun = try GalleyExecutable.run(["measure"], input: manyFallbacks)
         #expect(fallbackRun.lines.first?["error"] as? String == "field 'fallback': must have at most 32 elements, not 33")
-        let input = fields.map { field, _ in
-            // The field given last wins: JSON's repeated names keep their last value.
-            #"{"id": "x", "text": "Hello, world", "font": "Noto Sans", "size": 17, "width": 100, \#(field)}"#
-        } + [Self.good]
+        let input =
+            fields.map { field, _ in
+                // The field given last wins: JSON's repeated names keep their last value.
+                #"{"id": "x", "text": "Hello, world", "font": "Noto Sans", "size": 17, "width": 100, \#(field)}"#
+            } + [Self.good]
         let output = try GalleyExecutable.run(["measure", "--scale", "3"], input: input.joined(separator: "\n"))
         #expect(output.status == 1)
         #expect(!output.stdout.contains("null"))
@@ -127,7 +133,9 @@ struct MeasureCommandTests {
             let lines = output.lines
             #expect(lines.count == bad.count + good.count)
             for (line, font) in zip(lines, fonts) {
-                #expect(line["error"] as? String == "cannot use font file '\(font)' (missing, unreadable, not a regular file, too large, outside the allowed folders, or not a font)")
+                #expect(
+                    line["error"] as? String
+                        == "cannot use font file '\(font)' (missing, unreadable, not a regular file, too large, outside the allowed folders, or not a font)")
             }
             #expect(lines.dropFirst(bad.count).map { $0["id"] as? Int } == Array(0..<30_000))
         }
@@ -152,10 +160,11 @@ struct MeasureCommandTests {
             #expect(try errors(["--fonts", registered.path]) == [nil, nil, nil])
             let unusable = "cannot use font file '\(outside)' (missing, unreadable, not a regular file, too large, outside the allowed folders, or not a font)"
             #expect(try errors(["--fonts", registered.path, "--font-files", "registered"]) == [unusable, nil, nil])
-            #expect(try errors(["--font-files", "none"]) == [
-                "font files cannot be named here ('\(outside)'): name a font family",
-                "font files cannot be named here ('\(registered.appendingPathComponent("inside.ttf").path)'): name a font family", nil,
-            ])
+            #expect(
+                try errors(["--font-files", "none"]) == [
+                    "font files cannot be named here ('\(outside)'): name a font family",
+                    "font files cannot be named here ('\(registered.appendingPathComponent("inside.ttf").path)'): name a font family", nil,
+                ])
             #expect(try errors(["--max-font-file-size", "1000"]).first == .some(unusable))
         }
     }

@@ -12,16 +12,18 @@ struct OutputFormatTests {
         (0..<count).map { index in
             if index == 7 { return #"{"id": "bad", "kind": "video"}"# }
             let id = index % 3 == 0 ? "\(index)" : #""m\#(index)""#
-            return #"{"id": \#(id), "kind": "message", "title": "Row \#(index), \"quoted\"", "caption": "Re: \#(index % 7)", "text": "\#(String(repeating: "word ", count: index % 41))", "timestamp": "\#(index % 12):00"}"#
+            return
+                #"{"id": \#(id), "kind": "message", "title": "Row \#(index), \"quoted\"", "caption": "Re: \#(index % 7)", "text": "\#(String(repeating: "word ", count: index % 41))", "timestamp": "\#(index % 12):00"}"#
         }.joined(separator: "\n") + "\n"
     }
 
     /// `12345` as the summary writes it: "12,345".
     static func grouped(_ value: Int) -> String {
         let digits = Array(String(value))
-        return String(digits.enumerated().flatMap { index, digit in
-            index > 0 && (digits.count - index) % 3 == 0 ? [",", digit] : [digit]
-        })
+        return String(
+            digits.enumerated().flatMap { index, digit in
+                index > 0 && (digits.count - index) % 3 == 0 ? [",", digit] : [digit]
+            })
     }
 
     /// The rows of a Galley database, as text, in key order.
@@ -46,7 +48,8 @@ struct OutputFormatTests {
                 let csv = try GalleyExecutable.run([command, "--width", "320,768", "--scale", "3", "-o", csvPath], input: input)
                 #expect(csv.status == 1 && csv.stdout.isEmpty && csv.errorLines.count == 1)
                 // Read back with Python's csv module: an independent reader of the quoting.
-                let parsed = try GalleyExecutable.shell("""
+                let parsed = try GalleyExecutable.shell(
+                    """
                     python3 -c 'import csv, json, sys
                     rows = list(csv.reader(open(sys.argv[1], newline="")))
                     print(json.dumps(rows))' '\(csvPath)'
@@ -64,7 +67,8 @@ struct OutputFormatTests {
                 let database = folder.appendingPathComponent("\(command).sqlite").path
                 let sqlite = try GalleyExecutable.run([command, "--width", "320,768", "--scale", "3", "-o", database], input: input)
                 #expect(sqlite.status == 1 && sqlite.errorLines.count == 1, "\(sqlite.stderr)")
-                let stored = try GalleyExecutable.shell("sqlite3 -separator '|' '\(database)' 'SELECT id, width, height, frames IS NOT NULL FROM heights ORDER BY position, width'")
+                let stored = try GalleyExecutable.shell(
+                    "sqlite3 -separator '|' '\(database)' 'SELECT id, width, height, frames IS NOT NULL FROM heights ORDER BY position, width'")
                 let storedRows = stored.stdout.split(separator: "\n").map { $0.split(separator: "|", omittingEmptySubsequences: false).map(String.init) }
                 #expect(storedRows.count == expected.count)
                 for (row, want) in zip(storedRows, expected) {
@@ -88,7 +92,8 @@ struct OutputFormatTests {
             let uninterrupted = try GalleyExecutable.shell("\"$GALLEY\" \(arguments) -o '\(whole)' '\(items)'")
             #expect(uninterrupted.status == 1, "\(uninterrupted.stderr)")
             // Killed once some chunks are committed (the table has rows), before the end.
-            let interrupted = try GalleyExecutable.shell("""
+            let interrupted = try GalleyExecutable.shell(
+                """
                 "$GALLEY" \(arguments) -o '\(killed)' '\(items)' 2>/dev/null &
                 pid=$!
                 for i in $(seq 1 600); do
@@ -176,8 +181,10 @@ struct OutputFormatTests {
             for (name, number) in [("INT", 2), ("TERM", 15)] {
                 // Files of their own: a background job opens its redirections after the shell goes
                 // on, so the wait for output must not see an earlier run's.
-                let out = "\(folder.path)/out-\(name)", err = "\(folder.path)/err-\(name)"
-                let run = try GalleyExecutable.shell("""
+                let out = "\(folder.path)/out-\(name)"
+                let err = "\(folder.path)/err-\(name)"
+                let run = try GalleyExecutable.shell(
+                    """
                     "$GALLEY" heights --width 320,375,414 --jobs 2 '\(items)' > '\(out)' 2> '\(err)' &
                     pid=$!
                     until [ -s '\(out)' ]; do sleep 0.05; done
@@ -198,12 +205,14 @@ struct OutputFormatTests {
 
     // Under ThreadSanitizer the signal source's handler does not run while the run waits for
     // input, so neither signal is seen there; the plain and AddressSanitizer runs test it.
-    @Test("A second SIGINT ends a run at once that the first could not stop (it waits for input that does not come)",
-          .disabled(if: ProcessInfo.processInfo.environment["GALLEY_SANITIZER"] == "thread"))
+    @Test(
+        "A second SIGINT ends a run at once that the first could not stop (it waits for input that does not come)",
+        .disabled(if: ProcessInfo.processInfo.environment["GALLEY_SANITIZER"] == "thread"))
     func secondSignal() throws {
         try withTemporaryFolder("second-signal") { folder in
             // A FIFO held open by the shell: galley reads, and nothing comes.
-            let run = try GalleyExecutable.shell("""
+            let run = try GalleyExecutable.shell(
+                """
                 cd '\(folder.path)' && mkfifo input && exec 3<>input
                 "$GALLEY" heights --width 320 < input > out 2> err 3>&- &
                 pid=$!
@@ -228,7 +237,8 @@ struct OutputFormatTests {
         for trap in ["", "trap '' PIPE; "] {
             // The exit status through a file: the shell (dash) has no pipefail.
             let run = try GalleyExecutable.shell(
-                trap + "{ \"$GALLEY\" heights; echo $? > \"${TMPDIR:-/tmp}/galley-closed-$$\"; } | head -n 5 > /dev/null; cat \"${TMPDIR:-/tmp}/galley-closed-$$\"; rm -f \"${TMPDIR:-/tmp}/galley-closed-$$\"",
+                trap
+                    + "{ \"$GALLEY\" heights; echo $? > \"${TMPDIR:-/tmp}/galley-closed-$$\"; } | head -n 5 > /dev/null; cat \"${TMPDIR:-/tmp}/galley-closed-$$\"; rm -f \"${TMPDIR:-/tmp}/galley-closed-$$\"",
                 input: Self.items(30_000))
             #expect(run.stdout == "141\n", "\(trap): \(run.stdout)")
             #expect(!run.stderr.contains("Error") && !run.stderr.contains("Fatal") && run.stderr.contains("the output was closed"), "\(run.stderr)")
@@ -251,7 +261,8 @@ struct OutputFormatTests {
             let piped = try GalleyExecutable.run(["heights", "-o", "\(folder.path)/out.jsonl", items])
             #expect(!piped.stderr.contains("\u{1B}") && piped.stderr.contains("galley heights: 20,000 records, 1 failed in"))
             #expect(piped.stderr.contains("paragraph cache"))
-            let quiet = try GalleyExecutable.shell("script -qefc \"'$GALLEY' heights --quiet -o '\(folder.path)/out.jsonl' --errors /dev/null '\(items)'\" /dev/null")
+            let quiet = try GalleyExecutable.shell(
+                "script -qefc \"'$GALLEY' heights --quiet -o '\(folder.path)/out.jsonl' --errors /dev/null '\(items)'\" /dev/null")
             #expect(quiet.stdout.isEmpty, "\(quiet.stdout.prefix(200))")
         }
     }

@@ -12,9 +12,10 @@ struct ReadmeShellExampleTests {
     func rssExample() throws {
         let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
         // The block that starts with `galley heights --templates Examples/templates.json --template post`.
-        let block = try #require(readme.components(separatedBy: "```sh\n").dropFirst()
-            .map { $0.components(separatedBy: "```")[0] }
-            .first { $0.hasPrefix("galley heights --templates Examples/templates.json --template post") })
+        let block = try #require(
+            readme.components(separatedBy: "```sh\n").dropFirst()
+                .map { $0.components(separatedBy: "```")[0] }
+                .first { $0.hasPrefix("galley heights --templates Examples/templates.json --template post") })
         let lines = block.split(separator: "\n").map(String.init)
         let command = lines.prefix { $0.hasSuffix("\\") } + [lines[lines.prefix { $0.hasSuffix("\\") }.count]]
         let shown = lines.dropFirst(command.count)

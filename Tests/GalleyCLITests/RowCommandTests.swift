@@ -69,7 +69,8 @@ struct RowCommandTests {
     func heightsIDs() throws {
         // (id as input, id as written): lines are composed a row at a time in stack memory,
         // and fall back to piece by piece for what does not fit there or is not written in place.
-        let long = String(repeating: "x", count: 300), longer = String(repeating: "y", count: 1500)
+        let long = String(repeating: "x", count: 300)
+        let longer = String(repeating: "y", count: 1500)
         let ids: [(String, String)] = [
             ("1", "1"), ("-5", "-5"), (#""abc""#, #""abc""#), (#""with \"quote\"""#, #""with \"quote\"""#),
             (#""tab\there""#, #""tab\there""#), (#""ünï""#, #""ünï""#), ("0", "0"), ("-9223372036854775808", "-9223372036854775808"),
@@ -117,7 +118,8 @@ struct RowCommandTests {
     func templateOptions() throws {
         try withTemporaryFolder("rows") { directory in
             let templates = directory.appendingPathComponent("templates.json")
-            try #"{"video": {"type": "inset", "insets": "tableCellHPadding", "child": {"type": "label", "name": "title", "field": "title", "style": "tableFont"}}}"#
+            try
+                #"{"video": {"type": "inset", "insets": "tableCellHPadding", "child": {"type": "label", "name": "title", "field": "title", "style": "tableFont"}}}"#
                 .write(to: templates, atomically: true, encoding: .utf8)
             let stylesheet = directory.appendingPathComponent("style.json")
             try #"{"metrics": {"tableCellHPadding": 20}}"#.write(to: stylesheet, atomically: true, encoding: .utf8)
@@ -146,11 +148,12 @@ struct RowCommandTests {
             // Two thousand templates, every other one bad, in parsing or in compiling: far more than a
             // pipe holds (64 KiB) goes to standard error, and must all come out, in order.
             let members = (0..<2000).map { index in
-                let template = switch index % 4 {
-                case 1: #"{"root": null}"#
-                case 3: #"{"root": {"type": "label", "field": "a", "style": "style\#(index)"}}"#
-                default: #"{"root": {"type": "spacer"}}"#
-                }
+                let template =
+                    switch index % 4 {
+                    case 1: #"{"root": null}"#
+                    case 3: #"{"root": {"type": "label", "field": "a", "style": "style\#(index)"}}"#
+                    default: #"{"root": {"type": "spacer"}}"#
+                    }
                 return #""kind\#(index)": \#(template)"#
             }
             let file = directory.appendingPathComponent("templates.json")
@@ -165,7 +168,8 @@ struct RowCommandTests {
                 #expect(reported.count == 1000)
                 for (number, line) in reported.enumerated() {
                     let index = number * 2 + 1
-                    let expected = index % 4 == 1
+                    let expected =
+                        index % 4 == 1
                         ? "\(file.path): invalid template at kind\(index).root: must be a node, got null"
                         : "\(file.path): invalid template at kind\(index).root.style: unknown text style 'style\(index)' in stylesheet 'standard'; its text styles: "
                     #expect(line == expected || (index % 4 != 1 && line.hasPrefix(expected)))
@@ -181,9 +185,9 @@ struct RowCommandTests {
         try withTemporaryFolder("ranges") { directory in
             let templates = directory.appendingPathComponent("templates.json")
             try #"""
-                {"spaced": {"root": {"type": "vstack", "spacing": 1e308, "children": [{"type": "label", "field": "title", "style": "font"}]}},
-                 "tall": {"root": {"type": "label", "field": "title", "style": {"size": 17, "lineHeightMultiple": 1e308}}}}
-                """#.write(to: templates, atomically: true, encoding: .utf8)
+            {"spaced": {"root": {"type": "vstack", "spacing": 1e308, "children": [{"type": "label", "field": "title", "style": "font"}]}},
+             "tall": {"root": {"type": "label", "field": "title", "style": {"size": 17, "lineHeightMultiple": 1e308}}}}
+            """#.write(to: templates, atomically: true, encoding: .utf8)
             let bad = try GalleyExecutable.run(["heights", "--templates", templates.path], input: #"{"id": 1, "kind": "spaced", "title": "x"}"#)
             #expect(bad.status != 0 && bad.stdout.isEmpty)
             #expect(bad.stderr.contains("invalid template at spaced.root.spacing: length 1e+308 must be a number ≥ 0 and ≤ 1000000, not 1e+308"))
@@ -191,9 +195,9 @@ struct RowCommandTests {
             // An image's size from the item, scaled up past any display: that row fails, the rest go on.
             let images = directory.appendingPathComponent("images.json")
             try #"""
-                {"photo": {"root": {"type": "image", "name": "photo", "widthField": "w", "heightField": "h", "min": {"width": 1000000, "height": 0}}},
-                 "clip": {"root": {"type": "label", "name": "length", "format": "{length|duration}", "style": "font"}}}
-                """#.write(to: images, atomically: true, encoding: .utf8)
+            {"photo": {"root": {"type": "image", "name": "photo", "widthField": "w", "heightField": "h", "min": {"width": 1000000, "height": 0}}},
+             "clip": {"root": {"type": "label", "name": "length", "format": "{length|duration}", "style": "font"}}}
+            """#.write(to: images, atomically: true, encoding: .utf8)
             let rows = [
                 #"{"id": "huge", "kind": "photo", "w": 0.000001, "h": 1000000}"#, #"{"id": "far", "kind": "photo", "w": 1e308, "h": 1}"#,
                 #"{"id": "fine", "kind": "photo", "w": 4, "h": 3}"#, #"{"id": "ages", "kind": "clip", "length": 1e19}"#,
@@ -202,7 +206,8 @@ struct RowCommandTests {
             for command in ["heights", "layout"] {
                 let run = try GalleyExecutable.run([command, "--templates", images.path, "--width", "320,0"], input: rows.joined(separator: "\n"))
                 #expect(run.status == 1 && !run.stdout.contains("null"), "\(run.stderr)")
-                let lines = run.lines, errors = run.errorLines
+                let lines = run.lines
+                let errors = run.errorLines
                 // A bad row gives one error line, whatever the number of widths.
                 #expect(lines.map { $0["id"] as? String } == ["fine", "fine", "minute", "minute"])
                 #expect(errors.map { $0["id"] as? String } == ["huge", "far", "ages", "long"])
@@ -277,7 +282,9 @@ struct RowCommandTests {
 
     @Test("The same input gives the same bytes with one worker or two")
     func deterministic() throws {
-        let input = (0..<200).map { #"{"id": \#($0), "kind": "message", "title": "Row \#($0)", "text": "\#(String(repeating: "word ", count: $0 % 23))", "timestamp": "\#($0 % 12):00"}"# }.joined(separator: "\n")
+        let input = (0..<200).map {
+            #"{"id": \#($0), "kind": "message", "title": "Row \#($0)", "text": "\#(String(repeating: "word ", count: $0 % 23))", "timestamp": "\#($0 % 12):00"}"#
+        }.joined(separator: "\n")
         let one = try GalleyExecutable.run(["layout", "--width", "320,768", "--scale", "3", "--jobs", "1"], input: input)
         let two = try GalleyExecutable.run(["layout", "--width", "320,768", "--scale", "3", "--jobs", "2"], input: input)
         #expect(one.stdout == two.stdout)

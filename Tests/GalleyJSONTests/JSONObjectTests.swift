@@ -9,7 +9,10 @@ struct JSONObjectTests {
     @Test("Members keep their order; a repeated name keeps its first place and its last value")
     func order() throws {
         let parsed = try JSONParser.parse(#"{"zeta": 1, "alpha": 2, "mid": 3, "alpha": 4}"#)
-        guard case .object(let object) = parsed else { Issue.record("not an object: \(parsed)"); return }
+        guard case .object(let object) = parsed else {
+            Issue.record("not an object: \(parsed)")
+            return
+        }
         #expect(object.keys == ["zeta", "alpha", "mid"])
         #expect(object.values == [.integer(1), .integer(4), .integer(3)])
         #expect(object["alpha"] == .integer(4))

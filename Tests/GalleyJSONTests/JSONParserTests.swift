@@ -1,13 +1,15 @@
 // The JSON parser: values of every kind, located errors, and no crash on any input.
 
-@testable import GalleyJSON
 import Testing
+
+@testable import GalleyJSON
 
 @Suite("JSON parser")
 struct JSONParserTests {
     @Test("Parses every kind of value, keeping integers, numbers and booleans apart")
     func values() throws {
-        let value = try JSONParser.parse(#" {"s": "a\"b\\c\u00e9\ud83d\ude00\n", "i": -42, "d": 1.5e2, "t": true, "f": false, "n": null, "a": [1, [2], {}], "o": {"k": "v"}} "#)
+        let value = try JSONParser.parse(
+            #" {"s": "a\"b\\c\u00e9\ud83d\ude00\n", "i": -42, "d": 1.5e2, "t": true, "f": false, "n": null, "a": [1, [2], {}], "o": {"k": "v"}} "#)
         let expected: JSONValue = .object([
             "s": .string("a\"b\\cé😀\n"), "i": .integer(-42), "d": .number(150), "t": .bool(true), "f": .bool(false),
             "n": .null, "a": .array([.integer(1), .array([.integer(2)]), .object([:])]), "o": .object(["k": .string("v")]),
@@ -25,7 +27,7 @@ struct JSONParserTests {
         for length in 0...20 {
             let run = String(plain[..<length])
             #expect(try JSONParser.parse("\"\(run)\"") == .string(run))
-            #expect(try JSONParser.parse("[\"\(run)\", \"\(run)\", 12345678]") == .array([.string(run), .string(run), .integer(12345678)]))
+            #expect(try JSONParser.parse("[\"\(run)\", \"\(run)\", 12345678]") == .array([.string(run), .string(run), .integer(12_345_678)]))
             #expect(try JSONParser.parse("\"\(run)\\n\(run)\"") == .string(run + "\n" + run))
             #expect(try JSONParser.parse("\"\(run)\\\"x\"") == .string(run + "\"x"))
             #expect(throws: JSONParseError.self) { try JSONParser.parse("\"\(run)\u{01}abcdefghij\"") }
@@ -107,18 +109,20 @@ struct JSONParserTests {
         for _ in 0..<2 { #expect(try JSONParser.parse(Array(document.utf8)[...], names: &cache) == expected) }
     }
 
-    @Test("Errors say what is wrong and at which column", arguments: [
-        ("not json", 1, "unexpected 'n'"),
-        (#"{"a": 1"#, 8, "expected ',' or '}'"),
-        (#"{"a" 1}"#, 6, "expected ':'"),
-        (#"{"a": 1e999}"#, 7, "out of range"),
-        (#"[1, 2,]"#, 7, "expected a value"),
-        (#""abc"#, 1, "unterminated string"),
-        (#"{"a": 01}"#, 8, "may not start with 0"),
-        (#""\x""#, 2, "invalid escape"),
-        ("[1] 2", 5, "after the value"),
-        ("", 1, "end of input"),
-    ])
+    @Test(
+        "Errors say what is wrong and at which column",
+        arguments: [
+            ("not json", 1, "unexpected 'n'"),
+            (#"{"a": 1"#, 8, "expected ',' or '}'"),
+            (#"{"a" 1}"#, 6, "expected ':'"),
+            (#"{"a": 1e999}"#, 7, "out of range"),
+            (#"[1, 2,]"#, 7, "expected a value"),
+            (#""abc"#, 1, "unterminated string"),
+            (#"{"a": 01}"#, 8, "may not start with 0"),
+            (#""\x""#, 2, "invalid escape"),
+            ("[1] 2", 5, "after the value"),
+            ("", 1, "end of input"),
+        ])
     func errors(_ document: String, _ column: Int, _ message: String) {
         #expect {
             try JSONParser.parse(document)
@@ -134,9 +138,11 @@ struct JSONParserTests {
         var generator = SystemRandomNumberGenerator()
         for _ in 0..<2000 {
             let bytes = (0..<Int.random(in: 0..<40, using: &generator)).map { _ in
-                [UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "\""), UInt8(ascii: ":"),
-                 UInt8(ascii: ","), UInt8(ascii: "1"), UInt8(ascii: "e"), UInt8(ascii: "-"), UInt8(ascii: "\\"), UInt8(ascii: "u"), 0xFF, 0x00]
-                    .randomElement(using: &generator)!
+                [
+                    UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "\""), UInt8(ascii: ":"),
+                    UInt8(ascii: ","), UInt8(ascii: "1"), UInt8(ascii: "e"), UInt8(ascii: "-"), UInt8(ascii: "\\"), UInt8(ascii: "u"), 0xFF, 0x00,
+                ]
+                .randomElement(using: &generator)!
             }
             _ = try? JSONParser.parse(bytes)
         }
@@ -205,15 +211,16 @@ struct JSONParserTests {
                     } else {
                         // Nothing written; and only what is not written in place, or too long, fails.
                         #expect(scratch.count == 1, "\(value) in \(capacity)")
-                        let inPlace: Bool = switch value {
-                        case .array, .object: false
-                        // Integers below 10¹⁵ and quarters below 10¹², as the writer's fast path takes them.
-                        case .number(let number):
-                            !number.isFinite || (abs(number) < 1e15 && number.rounded() == number)
-                                || (abs(number) < 1e12 && (number * 4).rounded() == number * 4)
-                        case .string(let string): !string.utf8.contains { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }
-                        default: true
-                        }
+                        let inPlace: Bool =
+                            switch value {
+                            case .array, .object: false
+                            // Integers below 10¹⁵ and quarters below 10¹², as the writer's fast path takes them.
+                            case .number(let number):
+                                !number.isFinite || (abs(number) < 1e15 && number.rounded() == number)
+                                    || (abs(number) < 1e12 && (number * 4).rounded() == number * 4)
+                            case .string(let string): !string.utf8.contains { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }
+                            default: true
+                            }
                         #expect(!inPlace || written.count + 24 > capacity - 1, "\(value) in \(capacity)")
                     }
                 }
@@ -241,8 +248,10 @@ struct JSONParserTests {
 
     @Test("Integers parse exactly on both sides of the 18-digit fast path")
     func integers() throws {
-        for text in ["0", "-0", "7", "-7", "999999999999999999", "-999999999999999999", "1000000000000000000",
-                     "9223372036854775807", "-9223372036854775808"] {
+        for text in [
+            "0", "-0", "7", "-7", "999999999999999999", "-999999999999999999", "1000000000000000000",
+            "9223372036854775807", "-9223372036854775808",
+        ] {
             #expect(try JSONParser.parse(text) == .integer(Int(text)!), "\(text)")
         }
         #expect(try JSONParser.parse("9223372036854775808") == .numeral("9223372036854775808"))
@@ -251,9 +260,11 @@ struct JSONParserTests {
     @Test("Numbers neither an Int nor a Double holds exactly are kept as written, and written back so")
     func numerals() throws {
         let digits200 = "9" + String(repeating: "0123456789", count: 20)
-        for text in ["9223372036854775808", "-9223372036854775809", "12345678901234567890", "123456789012345678901234567890",
-                     digits200, "-" + digits200, "0.1234567890123456789", "3.14159265358979323846", "1.0000000000000000",
-                     "12345678901234567.5", "1234567890123456e3"] {
+        for text in [
+            "9223372036854775808", "-9223372036854775809", "12345678901234567890", "123456789012345678901234567890",
+            digits200, "-" + digits200, "0.1234567890123456789", "3.14159265358979323846", "1.0000000000000000",
+            "12345678901234567.5", "1234567890123456e3",
+        ] {
             let value = try JSONParser.parse(text)
             #expect(value == .numeral(text), "\(text)")
             var writer = JSONWriter()
@@ -267,8 +278,10 @@ struct JSONParserTests {
             #expect(value.doubleValue == Double(text) && value.kindName == "a number")
         }
         // Up to 15 significant digits a Double keeps the number: it stays a number.
-        for (text, number) in [("0.1", 0.1), ("12345678901234.5", 12345678901234.5), ("0.000000000000000000123", 1.23e-19),
-                               ("1.5e300", 1.5e300), ("-2.25", -2.25), ("1e-400", 0)] {
+        for (text, number) in [
+            ("0.1", 0.1), ("12345678901234.5", 12345678901234.5), ("0.000000000000000000123", 1.23e-19),
+            ("1.5e300", 1.5e300), ("-2.25", -2.25), ("1e-400", 0),
+        ] {
             #expect(try JSONParser.parse(text) == .number(number), "\(text)")
         }
         #expect(throws: JSONParseError.self) { try JSONParser.parse("1.5e999") }

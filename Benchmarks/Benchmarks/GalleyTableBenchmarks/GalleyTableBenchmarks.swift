@@ -11,7 +11,10 @@ let benchmarks: @Sendable () -> Void = {
         metrics: [.wallClock, .instructions, .mallocCountTotal, .throughput],
         timeUnits: .nanoseconds, scalingFactor: .kilo, maxDuration: .seconds(2), maxIterations: 200_000)
 
-    Benchmark("Table/build 1M rows", configuration: .init(metrics: [.wallClock, .mallocCountTotal, .peakMemoryResident], timeUnits: .milliseconds, maxDuration: .seconds(3))) { benchmark in
+    Benchmark(
+        "Table/build 1M rows",
+        configuration: .init(metrics: [.wallClock, .mallocCountTotal, .peakMemoryResident], timeUnits: .milliseconds, maxDuration: .seconds(3))
+    ) { benchmark in
         for _ in benchmark.scaledIterations { blackHole(OffsetIndex(heights: heights)) }
     }
 

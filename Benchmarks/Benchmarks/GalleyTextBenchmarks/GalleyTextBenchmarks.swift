@@ -49,7 +49,9 @@ let benchmarks: @Sendable () -> Void = {
     // fallback and itemization run every time, shaping does not.
     Benchmark("Text warm segments/Galley", configuration: perCall) { benchmark in
         let engine = TextEngine(fonts: try FontCollection.bundled(), paragraphCacheByteLimit: 0)
-        for sample in sentences { blackHole(try engine.measure(sample.text, style: Samples.style, width: Samples.width, paragraph: ParagraphStyle(language: sample.lang))) }
+        for sample in sentences {
+            blackHole(try engine.measure(sample.text, style: Samples.style, width: Samples.width, paragraph: ParagraphStyle(language: sample.lang)))
+        }
         try measureSentences(benchmark, with: engine)
     }
 

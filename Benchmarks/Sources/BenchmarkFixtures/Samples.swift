@@ -27,8 +27,7 @@ public enum Samples {
 
     static let file: File = {
         let url = benchmarksDirectory.appendingPathComponent("Fixtures/samples.json")
-        do { return try JSONDecoder().decode(File.self, from: Data(contentsOf: url)) }
-        catch { fatalError("cannot read \(url.path): \(error)") }
+        do { return try JSONDecoder().decode(File.self, from: Data(contentsOf: url)) } catch { fatalError("cannot read \(url.path): \(error)") }
     }()
 
     public static var labels: [Sample] { file.labels }
@@ -51,12 +50,14 @@ public enum Samples {
         let sentences = sentences.filter { $0.script == "Latn" }
         let labels = labels.filter { $0.script == "Latn" }
         return (0..<64).map { index in
-            ItemDescriptor(id: "\(index)", kind: kind, fields: [
-                "title": .string(labels[index % labels.count].text), "caption": .string(labels[(index + 7) % labels.count].text),
-                "text": .string(sentences[index % sentences.count].text), "timestamp": .string("\(index % 12 + 1):\(index % 50 + 10) PM"),
-                "subtitle": .string(sentences[(index + 3) % sentences.count].text), "imageURL": "https://example.com/a.png",
-                "image": ["width": .integer(40 + index % 30), "height": .integer(40 + index % 20)],
-            ])
+            ItemDescriptor(
+                id: "\(index)", kind: kind,
+                fields: [
+                    "title": .string(labels[index % labels.count].text), "caption": .string(labels[(index + 7) % labels.count].text),
+                    "text": .string(sentences[index % sentences.count].text), "timestamp": .string("\(index % 12 + 1):\(index % 50 + 10) PM"),
+                    "subtitle": .string(sentences[(index + 3) % sentences.count].text), "imageURL": "https://example.com/a.png",
+                    "image": ["width": .integer(40 + index % 30), "height": .integer(40 + index % 20)],
+                ])
         }
     }
 

@@ -26,7 +26,9 @@ case "warm":
 case "segments":
     // Warm shape cache, no paragraph cache: what a batch of new texts costs.
     let engine = TextEngine(fonts: try FontCollection.bundled(), paragraphCacheByteLimit: 0)
-    for sample in sentences { _ = try engine.measure(sample.text, style: Samples.style, width: Samples.width, paragraph: ParagraphStyle(language: sample.lang)) }
+    for sample in sentences {
+        _ = try engine.measure(sample.text, style: Samples.style, width: Samples.width, paragraph: ParagraphStyle(language: sample.lang))
+    }
     for index in 0..<count {
         let sample = sentences[index % sentences.count]
         total += try engine.measure(sample.text, style: Samples.style, width: Samples.width, paragraph: ParagraphStyle(language: sample.lang)).size.height

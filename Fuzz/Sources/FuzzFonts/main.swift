@@ -1,8 +1,8 @@
 // A font file: loading it either fails with an error or gives a face whose metrics are numbers,
 // and text in it measures to finite sizes and lays out, whatever its tables say.
 
-import FuzzDriver
 import Foundation
+import FuzzDriver
 import GalleyText
 
 /// Where each input is written, to be named by path as requests name fonts.

@@ -37,7 +37,7 @@ func fuzzMeasureRequest(_ start: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
         }
         // An empty text has no lines (and no height); any other a start for each line after the first.
         guard case .integer(let lines)? = object["lines"], lines >= 0, case .array(let starts)? = object["lineStarts"],
-              lines == 0 ? starts.isEmpty && object["height"]?.doubleValue == 0 : starts.count == lines - 1
+            lines == 0 ? starts.isEmpty && object["height"]?.doubleValue == 0 : starts.count == lines - 1
         else { finding("lines and lineStarts disagree: \(String(decoding: line, as: UTF8.self))") }
     }
     return 0

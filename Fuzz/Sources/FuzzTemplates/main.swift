@@ -15,11 +15,13 @@ private let engine: TextEngine = {
 }()
 
 /// An item with the fields templates commonly bind, when the input gives none.
-private let defaultItem = ItemDescriptor(id: "x", kind: "k", fields: [
-    "title": "A title that wraps onto a second line", "text": "Some body text", "subtitle": "Sub", "caption": "Caption",
-    "imageURL": "http://a/b.png", "timestamp": "9:41", "w": 40, "h": 30, "tags": ["a", "b"], "author": ["name": "Ada"],
-    "runs": [["text": "Bold ", "style": "tableFont"], ["text": "plain"]], "count": 3, "flag": true,
-])
+private let defaultItem = ItemDescriptor(
+    id: "x", kind: "k",
+    fields: [
+        "title": "A title that wraps onto a second line", "text": "Some body text", "subtitle": "Sub", "caption": "Caption",
+        "imageURL": "http://a/b.png", "timestamp": "9:41", "w": 40, "h": 30, "tags": ["a", "b"], "author": ["name": "Ada"],
+        "runs": [["text": "Bold ", "style": "tableFont"], ["text": "plain"]], "count": 3, "flag": true,
+    ])
 
 @_cdecl("LLVMFuzzerTestOneInput")
 func fuzzTemplates(_ start: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {

@@ -4,13 +4,16 @@ import ArgumentParser
 
 /// Which input names the template's fields read, and which fields hold HTML.
 struct FieldArguments: ParsableArguments {
-    @Option(help: ArgumentHelp(
-        "Template fields read from other input names: field=path pairs, comma-separated (title=headline,subtitle=author.name); repeatable.",
-        valueName: "pairs"))
+    @Option(
+        help: ArgumentHelp(
+            "Template fields read from other input names: field=path pairs, comma-separated (title=headline,subtitle=author.name); repeatable.",
+            valueName: "pairs"))
     var map: [String] = []
 
-    @Option(name: .customLong("strip-html"), help: ArgumentHelp(
-        "Fields (after --map) whose HTML is reduced to its text, entities decoded; comma-separated, repeatable.", valueName: "fields"))
+    @Option(
+        name: .customLong("strip-html"),
+        help: ArgumentHelp(
+            "Fields (after --map) whose HTML is reduced to its text, entities decoded; comma-separated, repeatable.", valueName: "fields"))
     var stripHTML: [String] = []
 
     func validate() throws {

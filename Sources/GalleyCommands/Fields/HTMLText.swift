@@ -14,7 +14,7 @@ enum HTMLText {
         let options = Int32(HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue | HTML_PARSE_NONET.rawValue)
         let count = html.utf8.count
         guard count < Int(Int32.max),
-              let document = html.withCString({ htmlReadMemory($0, Int32(count), nil, "UTF-8", options) })
+            let document = html.withCString({ htmlReadMemory($0, Int32(count), nil, "UTF-8", options) })
         else { return collapsed(html) }
         defer { xmlFreeDoc(document) }
         var text = TextCollector()
@@ -53,7 +53,10 @@ enum HTMLText {
             case XML_ELEMENT_NODE:
                 let name = node.pointee.name.map { String(cString: $0).lowercased() } ?? ""
                 if HTMLText.hidden.contains(name) || depth > 256 { return }
-                if name == "br" { breakLine(); return }
+                if name == "br" {
+                    breakLine()
+                    return
+                }
                 let isBlock = HTMLText.blocks.contains(name)
                 if isBlock { breakLine() }
                 depth += 1

@@ -49,7 +49,9 @@ struct TemplateFile: Sendable {
                 entries.append((kind, .failure(.invalidTemplate(path: kind, reason: "expected an object, got \(template.kindName)"))))
                 continue
             }
-            var maps: [String] = [], html: [String] = [], required: [FieldPath] = []
+            var maps: [String] = []
+            var html: [String] = []
+            var required: [FieldPath] = []
             if let fields = members.removeValue(forKey: "fields") {
                 guard case .object(let pairs) = fields else { throw RecordError("\(kind).fields must be an object of field: input path") }
                 for (target, source) in pairs {
@@ -59,8 +61,11 @@ struct TemplateFile: Sendable {
             }
             for key in ["stripHTML", "required"] {
                 guard let list = members.removeValue(forKey: key) else { continue }
-                let names: [String] = if case .array(let elements) = list { elements.compactMap { if case .string(let name) = $0 { name } else { nil } } } else { [] }
-                guard case .array(let elements) = list, names.count == elements.count else { throw RecordError("\(kind).\(key) must be an array of field names") }
+                let names: [String] =
+                    if case .array(let elements) = list { elements.compactMap { if case .string(let name) = $0 { name } else { nil } } } else { [] }
+                guard case .array(let elements) = list, names.count == elements.count else {
+                    throw RecordError("\(kind).\(key) must be an array of field names")
+                }
                 if key == "stripHTML" { html = names } else { required = names.map { FieldPath($0) } }
             }
             if !maps.isEmpty || !html.isEmpty || !required.isEmpty {

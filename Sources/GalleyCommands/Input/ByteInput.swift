@@ -82,7 +82,10 @@ final class ByteInput {
             peeked.withUnsafeBufferPointer { buffer.initialize(from: $0.baseAddress! + peekedPosition, count: taken) }
             peekedPosition += taken
             filled = taken
-            if peekedPosition == peeked.count { peeked = []; peekedPosition = 0 }
+            if peekedPosition == peeked.count {
+                peeked = []
+                peekedPosition = 0
+            }
         }
         while filled < count {
             let read = try readDescriptor(into: buffer + filled, count: count - filled)

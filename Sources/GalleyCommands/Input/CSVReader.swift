@@ -51,7 +51,7 @@ final class CSVReader: RecordSource {
                 records.append(InputRecord(file: input.name, number: startLine, ordinal: ordinal, content: .tooLong(length, limit: maximumLength)))
                 continue
             }
-            if fields.count == 1 && fields[0].isEmpty { continue } // a blank line
+            if fields.count == 1 && fields[0].isEmpty { continue }  // a blank line
             ordinal += 1
             records.append(InputRecord(file: input.name, number: startLine, ordinal: ordinal, content: record(fields)))
         }
@@ -62,7 +62,8 @@ final class CSVReader: RecordSource {
     private func header(_ fields: [[UInt8]]?) -> String? {
         guard let fields else { return "the header row is longer than the limit of \(maximumLength) bytes" }
         guard fields.count <= Self.maximumColumns else { return "the header row has \(fields.count) columns, more than \(Self.maximumColumns)" }
-        var names: [String] = [], seen: Set<String> = []
+        var names: [String] = []
+        var seen: Set<String> = []
         for (index, bytes) in fields.enumerated() {
             guard let name = String(validating: bytes, as: UTF8.self) else { return "column \(index + 1)'s name is not UTF-8" }
             let trimmed = name.trimmingCharacters(in: .whitespaces)
@@ -97,7 +98,8 @@ final class CSVReader: RecordSource {
         var field: [UInt8] = []
         var length = 0
         var tooLong = false
-        var quoted = false, inQuotes = false
+        var quoted = false
+        var inQuotes = false
         while true {
             if position == buffer.count {
                 try refill()
@@ -173,8 +175,10 @@ final class CSVReader: RecordSource {
     /// delimiter, CR or LF, or the buffer's end), and the line feeds in it.
     private func ordinaryRun(from start: Int, inQuotes: Bool) -> (end: Int, newlines: Int) {
         buffer.withUnsafeBufferPointer { bytes in
-            var index = start, newlines = 0
-            let quote = UInt8(ascii: "\""), delimiter = delimiter
+            var index = start
+            var newlines = 0
+            let quote = UInt8(ascii: "\"")
+            let delimiter = delimiter
             if inQuotes {
                 while index < bytes.count, bytes[index] != quote {
                     if bytes[index] == 0x0A { newlines += 1 }

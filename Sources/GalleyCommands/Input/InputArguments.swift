@@ -4,24 +4,29 @@ import ArgumentParser
 
 /// Input files and their format, for every command that reads records.
 struct InputArguments: ParsableArguments {
-    @Argument(help: ArgumentHelp(
-        "Input files: JSON Lines, a JSON array, CSV, TSV, XML (RSS, Atom, or --record) or a property list (standard input when none, or '-').",
-        valueName: "file"))
+    @Argument(
+        help: ArgumentHelp(
+            "Input files: JSON Lines, a JSON array, CSV, TSV, XML (RSS, Atom, or --record) or a property list (standard input when none, or '-').",
+            valueName: "file"))
     var files: [String] = []
 
     @Option(help: "The inputs' format (jsonl, json, csv, tsv, xml, plist); by default each file's extension or first bytes tell.")
     var inputFormat: InputFormat?
 
-    @Option(help: ArgumentHelp(
-        "The XML element that is one record (RSS and Atom need none), or the key of a property list's root dictionary that holds the records.",
-        valueName: "name"))
+    @Option(
+        help: ArgumentHelp(
+            "The XML element that is one record (RSS and Atom need none), or the key of a property list's root dictionary that holds the records.",
+            valueName: "name"))
     var record: String?
 
     @Option(help: ArgumentHelp("An XML element read as a list in every record, even when it occurs once or not at all (repeatable).", valueName: "name"))
     var list: [String] = []
 
-    @Option(name: [.customLong("max-record-length"), .customLong("max-line-length")],
-            help: ArgumentHelp("The longest input record (a line, an array element, a CSV row, an XML record), in bytes: a longer one is an error for that record.", valueName: "bytes"))
+    @Option(
+        name: [.customLong("max-record-length"), .customLong("max-line-length")],
+        help: ArgumentHelp(
+            "The longest input record (a line, an array element, a CSV row, an XML record), in bytes: a longer one is an error for that record.",
+            valueName: "bytes"))
     var maxRecordLength = InputOptions.defaultMaximumRecordLength
 
     @Option(help: ArgumentHelp("The largest property list read (property lists are read whole), in bytes.", valueName: "bytes"))
@@ -38,8 +43,9 @@ struct InputArguments: ParsableArguments {
     }
 
     var options: InputOptions {
-        InputOptions(format: inputFormat, maximumRecordLength: maxRecordLength, maximumDocumentSize: maxDocumentSize,
-                     recordName: record, listNames: Set(list))
+        InputOptions(
+            format: inputFormat, maximumRecordLength: maxRecordLength, maximumDocumentSize: maxDocumentSize,
+            recordName: record, listNames: Set(list))
     }
 
     /// The records of the files.

@@ -68,7 +68,7 @@ final class InputFiles: RecordSource {
                 }
                 records += more
             }
-        } catch where !records.isEmpty {
+        } catch  where !records.isEmpty {
             // The records read before a file that fails go out first: its error comes next call.
             deferredError = error
             current = nil

@@ -16,7 +16,7 @@ enum InputFormat: String, CaseIterable, ExpressibleByArgument, Sendable {
         case "tsv", "tab": return .tsv
         case "xml", "rss", "atom", "rdf": return .xml
         case "plist": return .plist
-        default: return nil // .json can be an array or JSON Lines: its first bytes tell
+        default: return nil  // .json can be an array or JSON Lines: its first bytes tell
         }
     }
 

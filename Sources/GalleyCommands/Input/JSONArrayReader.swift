@@ -57,31 +57,47 @@ final class JSONArrayReader: RecordSource {
                 if byte == 0x0A { line += 1 }
                 switch state {
                 case .beforeArray:
-                    if byte == UInt8(ascii: "[") { state = .beforeElement }
-                    else if !Self.isWhitespace(byte) && !(cursor < 3 && line == 1 && Self.isByteOrderMark(bytes, at: cursor)) {
+                    if byte == UInt8(ascii: "[") {
+                        state = .beforeElement
+                    } else if !Self.isWhitespace(byte) && !(cursor < 3 && line == 1 && Self.isByteOrderMark(bytes, at: cursor)) {
                         records.append(invalid("expected a JSON array ('['), got '\(Self.describe(byte))'"))
                         state = .done
                     }
                 case .beforeElement, .afterElement:
                     if Self.isWhitespace(byte) { break }
-                    if byte == UInt8(ascii: "]") { state = .afterArray; break }
-                    if state == .afterElement {
-                        if byte == UInt8(ascii: ",") { state = .beforeElement }
-                        else { records.append(invalid("expected ',' or ']' after an element, got '\(Self.describe(byte))'")); state = .done }
+                    if byte == UInt8(ascii: "]") {
+                        state = .afterArray
                         break
                     }
-                    if byte == UInt8(ascii: ",") { records.append(invalid("expected an element, got ','")); state = .done; break }
+                    if state == .afterElement {
+                        if byte == UInt8(ascii: ",") {
+                            state = .beforeElement
+                        } else {
+                            records.append(invalid("expected ',' or ']' after an element, got '\(Self.describe(byte))'"))
+                            state = .done
+                        }
+                        break
+                    }
+                    if byte == UInt8(ascii: ",") {
+                        records.append(invalid("expected an element, got ','"))
+                        state = .done
+                        break
+                    }
                     state = .inElement
                     start = cursor
                     elementLine = line
                     skipped = 0
                     (depth, inString, escaped) = (0, false, false)
-                    continue // the element's first byte is scanned as part of it
+                    continue  // the element's first byte is scanned as part of it
                 case .inElement:
                     if inString {
-                        if escaped { escaped = false }
-                        else if byte == UInt8(ascii: "\\") { escaped = true }
-                        else if byte == UInt8(ascii: "\"") { inString = false }
+                        if escaped {
+                            escaped = false
+                        } else if byte == UInt8(ascii: "\\") {
+                            escaped = true
+                        } else if byte == UInt8(ascii: "\"") {
+                            inString = false
+                        }
                     } else if byte == UInt8(ascii: "\"") {
                         inString = true
                     } else if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") {
@@ -93,7 +109,10 @@ final class JSONArrayReader: RecordSource {
                         state = byte == UInt8(ascii: ",") ? .beforeElement : .afterArray
                     }
                 case .afterArray:
-                    if !Self.isWhitespace(byte) { records.append(invalid("unexpected '\(Self.describe(byte))' after the array")); state = .done }
+                    if !Self.isWhitespace(byte) {
+                        records.append(invalid("unexpected '\(Self.describe(byte))' after the array"))
+                        state = .done
+                    }
                 case .done:
                     break
                 }
@@ -105,7 +124,7 @@ final class JSONArrayReader: RecordSource {
     /// At the end of the input: the element in progress, or what is missing.
     private func finish(into records: inout [InputRecord]) {
         switch state {
-        case .beforeArray: break // an empty input holds no records
+        case .beforeArray: break  // an empty input holds no records
         case .inElement:
             // The element as far as it goes (the parser says if it is cut short), then the array's end.
             records.append(element(endingAt: cursor))

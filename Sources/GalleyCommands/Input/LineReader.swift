@@ -110,7 +110,7 @@ final class LineReader: RecordSource {
         let start = position + scanned
         let found: Int? = buffer.withUnsafeBufferPointer { bytes in
             guard start < bytes.count, let base = bytes.baseAddress,
-                  let found = memchr(base + start, 0x0A, bytes.count - start)
+                let found = memchr(base + start, 0x0A, bytes.count - start)
             else { return nil }
             return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
         }

@@ -8,10 +8,10 @@ enum TextValues {
     /// in a label); any other text as a string. "007", "1e", "1e999" and "" stay strings.
     static func value(_ text: String) -> JSONValue {
         guard let first = text.utf8.first, first == UInt8(ascii: "-") || (first >= 0x30 && first <= 0x39),
-              isJSONNumber(text.utf8),
-              // What the JSON parser takes, so that the text written back parses (it refuses
-              // exponents past a double's range, for one).
-              let parsed = try? JSONParser.parse(text)
+            isJSONNumber(text.utf8),
+            // What the JSON parser takes, so that the text written back parses (it refuses
+            // exponents past a double's range, for one).
+            let parsed = try? JSONParser.parse(text)
         else { return .string(text) }
         if case .integer = parsed { return parsed }
         return .numeral(text)
@@ -22,7 +22,10 @@ enum TextValues {
         var index = bytes.startIndex
         func digits() -> Int {
             var count = 0
-            while index != bytes.endIndex, bytes[index] >= 0x30 && bytes[index] <= 0x39 { index = bytes.index(after: index); count += 1 }
+            while index != bytes.endIndex, bytes[index] >= 0x30 && bytes[index] <= 0x39 {
+                index = bytes.index(after: index)
+                count += 1
+            }
             return count
         }
         if index != bytes.endIndex, bytes[index] == UInt8(ascii: "-") { index = bytes.index(after: index) }

@@ -6,7 +6,8 @@ enum CSVText {
     /// Appends `text` as one CSV field: quoted (with quotes doubled) when it holds a comma, a
     /// quote or a line break, or starts or ends with a space.
     static func append(_ text: String, to bytes: inout [UInt8]) {
-        let needsQuotes = text.utf8.contains { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D }
+        let needsQuotes =
+            text.utf8.contains { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D }
             || text.first == " " || text.last == " "
         guard needsQuotes else {
             bytes += text.utf8

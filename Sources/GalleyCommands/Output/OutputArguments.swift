@@ -5,9 +5,11 @@ import Foundation
 
 /// The output file and format, and where errors go.
 struct OutputArguments: ParsableArguments {
-    @Option(name: [.short, .customLong("output")], help: ArgumentHelp(
-        "Write results to this file instead of standard output (a .sqlite file is a database that later runs resume).",
-        valueName: "file"))
+    @Option(
+        name: [.short, .customLong("output")],
+        help: ArgumentHelp(
+            "Write results to this file instead of standard output (a .sqlite file is a database that later runs resume).",
+            valueName: "file"))
     var output: String?
 
     @Option(help: "The output format (jsonl, csv, sqlite); by default the output file's extension tells, else jsonl.")
@@ -43,16 +45,18 @@ extension OutputArguments {
         }
         // The errors file is opened (and emptied) only once the output is known to be usable.
         let openErrors = { () throws -> ByteStream in
-            do { return try errors.map(ByteStream.init(path:)) ?? ByteStream(standard: STDERR_FILENO, name: "standard error") }
-            catch { throw setupFailure("\(error)") }
+            do { return try errors.map(ByteStream.init(path:)) ?? ByteStream(standard: STDERR_FILENO, name: "standard error") } catch {
+                throw setupFailure("\(error)")
+            }
         }
         switch resolvedFormat {
         case .sqlite:
             return try SQLiteSink(path: output!, errors: openErrors, scale: scale, settings: settings, keepsFrames: command == "layout")
         case .jsonl, .csv:
             let stream: ByteStream
-            do { stream = try output.map(ByteStream.init(path:)) ?? ByteStream(standard: STDOUT_FILENO, name: "standard output") }
-            catch { throw setupFailure("\(error)") }
+            do { stream = try output.map(ByteStream.init(path:)) ?? ByteStream(standard: STDOUT_FILENO, name: "standard output") } catch {
+                throw setupFailure("\(error)")
+            }
             let header = resolvedFormat == .csv ? Array((command == "layout" ? "id,width,height,frames\n" : "id,width,height\n").utf8) : nil
             return StreamSink(output: stream, errors: try openErrors(), header: header)
         }

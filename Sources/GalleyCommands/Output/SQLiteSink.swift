@@ -1,9 +1,9 @@
 // Results in a SQLite database that a later run resumes.
 
 import Foundation
-import GalleyJSON
 import GRDB
 import GRDBSQLite
+import GalleyJSON
 
 /// Rows in the table `heights` of a SQLite database (through GRDB, on the system's SQLite):
 /// `id`, `width`, `scale`, `position` (the record's place in the input), `template`,
@@ -50,8 +50,10 @@ final class SQLiteSink: OutputSink {
             look.readonly = true
             let queue = try DatabaseQueue(path: path, configuration: look)
             let (id, tables) = try queue.read { db in
-                (try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0,
-                 try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master WHERE type = 'table'") ?? 0)
+                (
+                    try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0,
+                    try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master WHERE type = 'table'") ?? 0
+                )
             }
             try queue.close()
             guard id == Self.applicationID || (id == 0 && tables == 0) else {
@@ -83,14 +85,15 @@ final class SQLiteSink: OutputSink {
                     throw DatabaseError(message: "it is not a database Galley wrote (its tables are another program's)")
                 }
                 try db.execute(sql: "PRAGMA application_id = \(Self.applicationID)")
-                try db.execute(sql: """
-                    CREATE TABLE IF NOT EXISTS heights (
-                        id BLOB NOT NULL, width REAL NOT NULL, scale REAL NOT NULL, position INTEGER NOT NULL,
-                        template TEXT NOT NULL, settings INTEGER NOT NULL, fingerprint INTEGER NOT NULL,
-                        height REAL NOT NULL, frames TEXT,
-                        PRIMARY KEY (id, width, scale)
-                    ) WITHOUT ROWID
-                    """)
+                try db.execute(
+                    sql: """
+                        CREATE TABLE IF NOT EXISTS heights (
+                            id BLOB NOT NULL, width REAL NOT NULL, scale REAL NOT NULL, position INTEGER NOT NULL,
+                            template TEXT NOT NULL, settings INTEGER NOT NULL, fingerprint INTEGER NOT NULL,
+                            height REAL NOT NULL, frames TEXT,
+                            PRIMARY KEY (id, width, scale)
+                        ) WITHOUT ROWID
+                        """)
             }
             let stored = try pool.read { db in try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM heights)") ?? false }
             resumeIndex = stored ? ResumeIndex(pool: pool, scale: scale, settings: settings, needsFrames: keepsFrames) : nil
@@ -165,7 +168,8 @@ final class SQLiteSink: OutputSink {
                 }
                 if bound > 0 {
                     // The last rows are bound to `many` already: bound again to `one`, row by row.
-                    var rows: [MeasuredRow] = [], left = bound
+                    var rows: [MeasuredRow] = []
+                    var left = bound
                     for block in blocks.reversed() where left > 0 {
                         rows.insert(contentsOf: block.rows.suffix(left), at: 0)
                         left -= min(left, block.rows.count)
@@ -225,8 +229,9 @@ final class SQLiteSink: OutputSink {
                 _ = sqlite3_bind_text(statement, index, "", 0, nil)
                 return
             }
-            _ = sqlite3_bind_text(statement, index, UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self),
-                                  Int32(bytes.count), unsafeBitCast(-1, to: sqlite3_destructor_type.self))
+            _ = sqlite3_bind_text(
+                statement, index, UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self),
+                Int32(bytes.count), unsafeBitCast(-1, to: sqlite3_destructor_type.self))
         }
     }
 
@@ -265,11 +270,14 @@ final class ResumeIndex: Sendable {
     /// settings (and with frames, when they are wanted). Any doubt measures again.
     func isCurrent(id: JSONValue, fingerprint: Int64, template: String, widths: [Double]) -> Bool {
         let stored = try? pool.read { db in
-            try Row.fetchAll(db, sql: """
-                SELECT width FROM heights
-                WHERE id = ? AND scale = ? AND fingerprint = ? AND template = ? AND settings = ? AND (frames IS NOT NULL OR ?)
-                """, arguments: [SQLiteSink.databaseValue(id), scale, fingerprint, template, settings, !needsFrames])
-                .map { $0[0] as Double }
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT width FROM heights
+                    WHERE id = ? AND scale = ? AND fingerprint = ? AND template = ? AND settings = ? AND (frames IS NOT NULL OR ?)
+                    """, arguments: [SQLiteSink.databaseValue(id), scale, fingerprint, template, settings, !needsFrames]
+            )
+            .map { $0[0] as Double }
         }
         guard let stored else { return false }
         return Set(widths).isSubset(of: Set(stored))

@@ -3,8 +3,8 @@
 import ArgumentParser
 import Foundation
 import GalleyJSON
-import GalleyText
 import GalleyLocks
+import GalleyText
 import Synchronization
 
 /// Processes input records in chunks: each chunk is spread over all cores, then its results are
@@ -28,11 +28,14 @@ struct BatchRunner {
         _ source: InputFiles, command: String, quiet: Bool = false,
         transform: @escaping @Sendable (InputRecord, Int, inout [UInt8]) -> Bool
     ) throws {
-        let sink = StreamSink(output: ByteStream(standard: STDOUT_FILENO, name: "standard output"),
-                              errors: ByteStream(standard: STDERR_FILENO, name: "standard error"))
-        try runCommand(source, sink: sink, command: command, quiet: quiet, cacheStatistics: { nil }) { record, worker, block in
-            if transform(record, worker, &block.bytes) { block.failures += 1 }
-        }
+        let sink = StreamSink(
+            output: ByteStream(standard: STDOUT_FILENO, name: "standard output"),
+            errors: ByteStream(standard: STDERR_FILENO, name: "standard error"))
+        try runCommand(
+            source, sink: sink, command: command, quiet: quiet, cacheStatistics: { nil },
+            transform: { record, worker, block in
+                if transform(record, worker, &block.bytes) { block.failures += 1 }
+            })
     }
 
     /// Runs a command over `source` into `sink` (see ``run(_:sink:report:interruption:transform:)``),
@@ -220,9 +223,11 @@ private final class ResultSlots: Sendable {
     }
 
     /// Every slot's output, in order, once the workers are done (the slots are left empty).
-    func values() -> [ResultBlock] { slots.withLock { slots in
-        var values: [ResultBlock] = []
-        swap(&values, &slots)
-        return values
-    } }
+    func values() -> [ResultBlock] {
+        slots.withLock { slots in
+            var values: [ResultBlock] = []
+            swap(&values, &slots)
+            return values
+        }
+    }
 }

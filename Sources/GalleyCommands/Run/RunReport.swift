@@ -34,7 +34,8 @@ final class RunReport: @unchecked Sendable {
         let seconds = elapsed
         var line = "\r\u{1B}[2K\(command): \(Self.count(records)) records, \(Self.count(Int(Double(records) / max(seconds, 1e-9))))/s, \(Self.time(seconds))"
         if let fraction, fraction > 0.001 {
-            let width = 24, filled = min(width, Int(Double(width) * fraction))
+            let width = 24
+            let filled = min(width, Int(Double(width) * fraction))
             line += " [" + String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled) + "]"
             line += " \(Int(fraction * 100))%, \(Self.time(seconds * (1 - fraction) / fraction)) left"
         }

@@ -4,11 +4,12 @@
 /// item catalog, following the originals' layout constants (see each template's notes).
 public enum BuiltInTemplates {
     /// Every built-in template, by name.
-    public static let all: [String: Template] = Dictionary(uniqueKeysWithValues: [
-        cellDefault, cellValue1, cellValue2, cellSubtitle,
-        text, caption, rightCaption, subtext, subtitle, message, longText, image, rightImage,
-        activity, button, moreButton, link, summary, styledText,
-    ].map { ($0.name, $0) })
+    public static let all: [String: Template] = Dictionary(
+        uniqueKeysWithValues: [
+            cellDefault, cellValue1, cellValue2, cellSubtitle,
+            text, caption, rightCaption, subtext, subtitle, message, longText, image, rightImage,
+            activity, button, moreButton, link, summary, styledText,
+        ].map { ($0.name, $0) })
 
     /// The built-in template named `name` ("three20.message", or just "message").
     public static func named(_ name: String) -> Template? {

@@ -21,11 +21,13 @@ extension ItemDescriptor {
         var text = AttributedText()
         guard let value = value(at: field) else { return text }
         guard case .array(let runs) = value else {
-            throw .fieldType(path: template.nodes[node].path, field: field.description, expected: "an array of {\"text\", \"style\"} runs", found: value.describedForErrors)
+            throw .fieldType(
+                path: template.nodes[node].path, field: field.description, expected: "an array of {\"text\", \"style\"} runs", found: value.describedForErrors)
         }
         for (index, run) in runs.enumerated() {
             guard case .object(let members) = run, case .string(let string)? = members["text"] else {
-                throw .fieldType(path: template.nodes[node].path, field: "\(field).\(index)", expected: "an object with a string \"text\"", found: run.describedForErrors)
+                throw .fieldType(
+                    path: template.nodes[node].path, field: "\(field).\(index)", expected: "an object with a string \"text\"", found: run.describedForErrors)
             }
             var style = label.style
             if case .string(let name)? = members["style"] {
@@ -53,7 +55,8 @@ extension ItemDescriptor {
         case .field(let field):
             guard let value = value(at: field) else { return nil }
             guard let text = FieldFormatter.text(of: value) else {
-                throw .fieldType(path: template.nodes[node].path, field: field.description, expected: FieldFormatter.expectedValue, found: value.describedForErrors)
+                throw .fieldType(
+                    path: template.nodes[node].path, field: field.description, expected: FieldFormatter.expectedValue, found: value.describedForErrors)
             }
             return text.isEmpty ? nil : text
         case .format(let pieces):

@@ -58,9 +58,10 @@ public final class CompiledTemplate: @unchecked Sendable {
         self.labels = labels.sorted { $0.index < $1.index }
         // Everything that can fail comes before the memory of the node tables is taken: an
         // initializer that throws leaves the object without running `deinit`.
-        minimumHeight = try template.minimumHeight.map { length throws(LayoutError) in
-            try stylesheet.resolve(length, at: "\(template.name).minimumHeight")
-        } ?? 0
+        minimumHeight =
+            try template.minimumHeight.map { length throws(LayoutError) in
+                try stylesheet.resolve(length, at: "\(template.name).minimumHeight")
+            } ?? 0
         self.layoutNodes = Self.copy(layoutNodes)
         self.childIDs = Self.copy(childIDs)
     }

@@ -10,7 +10,8 @@ extension RowMeasurer {
         let offer = max(width - insets.horizontal, 0)
         var measured = try measure(child, width: offer, height: height.map { max($0 - insets.vertical, 0) })
         // The child's span, over the offers that pass it the width less the insets.
-        lastSpan = width.isFinite
+        lastSpan =
+            width.isFinite
             ? lastSpan.asParentSpan(parentOffer: width, childOffer: offer)
                 .intersection(.within(insets.horizontal, .infinity, form: .follows), form: lastSpan.form == .constant ? .constant : .follows)
             : .none
@@ -35,16 +36,18 @@ extension RowMeasurer {
             if alignment == .fill { measured.size = bounds }
             let slackX = bounds.width - measured.size.width
             let slackY = bounds.height - measured.size.height
-            let x: Double = switch alignment {
-            case .topLeading, .leading, .bottomLeading, .fill: 0
-            case .top, .center, .bottom: slackX / 2
-            case .topTrailing, .trailing, .bottomTrailing: slackX
-            }
-            let y: Double = switch alignment {
-            case .topLeading, .top, .topTrailing, .fill: 0
-            case .leading, .center, .trailing: slackY / 2
-            case .bottomLeading, .bottom, .bottomTrailing: slackY
-            }
+            let x: Double =
+                switch alignment {
+                case .topLeading, .leading, .bottomLeading, .fill: 0
+                case .top, .center, .bottom: slackX / 2
+                case .topTrailing, .trailing, .bottomTrailing: slackX
+                }
+            let y: Double =
+                switch alignment {
+                case .topLeading, .top, .topTrailing, .fill: 0
+                case .leading, .center, .trailing: slackY / 2
+                case .bottomLeading, .bottom, .bottomTrailing: slackY
+                }
             measured.origin = LayoutPoint(x: x, y: y)
             children.append(measured)
         }
@@ -74,11 +77,12 @@ extension RowMeasurer {
         var finalHeight = clamp(measured.size.height, heightRule)
         if let aspectRatio, heightRule.fixed == nil { finalHeight = clamp(finalWidth / aspectRatio, heightRule) }
         let slack = finalHeight - measured.size.height
-        let y: Double = switch alignment {
-        case .top: 0
-        case .center: slack / 2
-        case .bottom: slack
-        }
+        let y: Double =
+            switch alignment {
+            case .top: 0
+            case .center: slack / 2
+            case .bottom: slack
+            }
         measured.origin = LayoutPoint(x: 0, y: y)
         if widthRule.fixed != nil || aspectRatio != nil { measured.size.width = min(measured.size.width, finalWidth) }
         return MeasuredNode(
@@ -91,7 +95,10 @@ extension RowMeasurer {
     @inline(never)
     mutating func measureWrappingStack(_ node: CompiledNode, _ stack: CompiledStack, width: Double) throws(LayoutError) -> MeasuredNode {
         var children: [MeasuredNode] = []
-        var x = 0.0, y = 0.0, rowHeight = 0.0, widest = 0.0
+        var x = 0.0
+        var y = 0.0
+        var rowHeight = 0.0
+        var widest = 0.0
         var rowStart = 0
         func finishRow() {
             // Cross alignment within the row.

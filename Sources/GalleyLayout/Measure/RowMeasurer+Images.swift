@@ -41,7 +41,6 @@ extension RowMeasurer {
         return MeasuredNode(id: node.id, size: size)
     }
 
-
     /// What an image's width or height field must hold.
     static let lengthExpected = "a number ≥ 0 and ≤ \(Int(ValueRanges.length.upperBound))"
 }

@@ -68,7 +68,8 @@ extension RowMeasurer {
             labels[index].wrapped = kept
         }
         // Every finite offer that fits (or not) as this one does measures the same way.
-        lastSpan = available.isFinite && (fitsOneLine || paragraph.heightDependsOnlyOnFitting)
+        lastSpan =
+            available.isFinite && (fitsOneLine || paragraph.heightDependsOnlyOnFitting)
             ? Self.span(of: paragraph, fitting: fitsOneLine) : .none
         return MeasuredNode(
             id: id, size: size, firstBaseline: lines.firstBaseline, lastBaseline: lines.lastBaseline,
@@ -116,8 +117,9 @@ extension RowMeasurer {
                     }
                     return .shaped(try engine.shape(string, prepared: label.prepared, showing: width, heightsOnly: heightsOnly))
                 }
-                return .shaped(try engine.shape(
-                    string, style: label.style.style, paragraph: paragraphStyle(of: label), showing: width, heightsOnly: heightsOnly))
+                return .shaped(
+                    try engine.shape(
+                        string, style: label.style.style, paragraph: paragraphStyle(of: label), showing: width, heightsOnly: heightsOnly))
             } catch { throw .text(error) }
         }
         guard !text.string.isEmpty else { return nil }

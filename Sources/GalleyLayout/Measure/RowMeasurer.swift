@@ -139,11 +139,12 @@ struct RowMeasurer {
             // A minimum height centres the content vertically, as a table cell's content view does.
             root.origin.y = (template.minimumHeight - root.size.height) / 2
         }
-        let isRightToLeft = switch environment.direction {
-        case .leftToRight: false
-        case .rightToLeft: true
-        case .auto: firstText?.isRightToLeft ?? false
-        }
+        let isRightToLeft =
+            switch environment.direction {
+            case .leftToRight: false
+            case .rightToLeft: true
+            case .auto: firstText?.isRightToLeft ?? false
+            }
         return MeasuredRow(
             width: width, root: root, exactHeight: exactHeight, height: pixelCeil(exactHeight), isRightToLeft: isRightToLeft)
     }
@@ -175,7 +176,8 @@ struct RowMeasurer {
     /// into `layouts` by node id.
     private func layOutText(in node: MeasuredNode, into layouts: inout [TextLayout?]) {
         if let width = node.text?.offeredWidth, template.layoutNodes[node.nodeID].kind == .label,
-            let paragraph = labels[Int(template.layoutNodes[node.nodeID].labelIndex)].shaped {
+            let paragraph = labels[Int(template.layoutNodes[node.nodeID].labelIndex)].shaped
+        {
             layouts[node.nodeID] = paragraph.layout(width: width)
         }
         for index in node.children { layOutText(in: measuredChildren[Int(index)], into: &layouts) }
@@ -228,7 +230,8 @@ struct RowMeasurer {
             return MeasuredNode(id: id, size: LayoutSize(width: length, height: length))
         case .inset:
             return try measureInset(id, template.layoutNodes[id].insets, Int(template.layoutNodes[id].child), width: width, height: height)
-        case .stack: return try StackLayout(id: id, nodes: template.layoutNodes, allChildIDs: template.childIDs).measure(with: &self, width: width, height: height)
+        case .stack:
+            return try StackLayout(id: id, nodes: template.layoutNodes, allChildIDs: template.childIDs).measure(with: &self, width: width, height: height)
         case .other:
             let measured = try measureOther(template.nodes[id], width: width, height: height)
             if case .conditional = template.nodes[id].kind {} else { lastSpan = .none }
@@ -262,7 +265,9 @@ struct RowMeasurer {
             var resolved = kind
             if let field, let value = item.value(at: field) {
                 guard case .string(let name) = value, let parsed = Node.Accessory.Kind(rawValue: name) else {
-                    throw .fieldType(path: node.path, field: field.description, expected: "one of \(Node.Accessory.Kind.allCases.map(\.rawValue).joined(separator: ", "))", found: value.describedForErrors)
+                    throw .fieldType(
+                        path: node.path, field: field.description, expected: "one of \(Node.Accessory.Kind.allCases.map(\.rawValue).joined(separator: ", "))",
+                        found: value.describedForErrors)
                 }
                 resolved = parsed
             }

@@ -65,7 +65,8 @@ struct StackLayout {
             var hasContent = false
             for index in 0..<childIDs.count {
                 let child = childID(index)
-                let measured = index == sole
+                let measured =
+                    index == sole
                     ? .collapsed(child)
                     : try measurer.measure(child, width: horizontal ? .infinity : width, height: horizontal ? height : nil)
                 if followsSpans && !horizontal { span = span.intersection(measurer.lastSpan, form: .offer) }
@@ -101,7 +102,8 @@ struct StackLayout {
                 var position = 0
                 for index in children.indices where !children[index].isCollapsed {
                     let child = nodes[childID(index)]
-                    let natural = index == sole
+                    let natural =
+                        index == sole
                         ? soleWidth ?? mainSize(children[index].size, horizontal)
                         : naturalSize(of: children[index], child, horizontal)
                     slots.initializeElement(at: position, to: Slot(index: index, isSpacer: child.isSpacer, natural: natural, size: natural))
@@ -137,7 +139,8 @@ struct StackLayout {
             if abs(mainSize(children[index].size, horizontal) - slot.size) > 1e-9 {
                 // A child of a vertical stack measured again for a height is measured for the width offered.
                 if !horizontal { span = .none }
-                children[index] = horizontal
+                children[index] =
+                    horizontal
                     ? try measurer.measure(childID(index), width: slot.size, height: height)
                     : try measurer.measure(childID(index), width: width, height: slot.size)
             }

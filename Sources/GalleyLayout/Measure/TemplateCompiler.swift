@@ -69,9 +69,10 @@ struct TemplateCompiler {
             if stack.wraps && stack.axis == .vertical {
                 throw .invalidTemplate(path: path, reason: "only horizontal stacks wrap")
             }
-            kind = .stack(CompiledStack(
-                stack, spacing: try length(stack.spacing, path + ".spacing"),
-                lineSpacing: try length(stack.lineSpacing, path + ".lineSpacing"), children: children))
+            kind = .stack(
+                CompiledStack(
+                    stack, spacing: try length(stack.spacing, path + ".spacing"),
+                    lineSpacing: try length(stack.lineSpacing, path + ".lineSpacing"), children: children))
         case .overlay(let overlay):
             let base = try compile(overlay.base, path: path + ".base")
             var layers: [CompiledNode] = []

@@ -49,7 +49,8 @@ public struct Stylesheet: Sendable, Hashable {
         case .points(let points): value = points
         case .metric(let name):
             guard let metric = metrics[name] else {
-                throw .invalidTemplate(path: path, reason: "unknown metric '\(name)' in stylesheet '\(self.name)'; its metrics: \(metrics.keys.sorted().joined(separator: ", "))")
+                throw .invalidTemplate(
+                    path: path, reason: "unknown metric '\(name)' in stylesheet '\(self.name)'; its metrics: \(metrics.keys.sorted().joined(separator: ", "))")
             }
             value = metric
         }
@@ -65,14 +66,18 @@ public struct Stylesheet: Sendable, Hashable {
         switch style {
         case .named(let name):
             guard let found = textStyles[name] else {
-                throw .invalidTemplate(path: path, reason: "unknown text style '\(name)' in stylesheet '\(self.name)'; its text styles: \(textStyles.keys.sorted().joined(separator: ", "))")
+                throw .invalidTemplate(
+                    path: path,
+                    reason: "unknown text style '\(name)' in stylesheet '\(self.name)'; its text styles: \(textStyles.keys.sorted().joined(separator: ", "))")
             }
             spec = found
         case .inline(let inline): spec = inline
         }
         if let problem = spec.problem { throw .invalidTemplate(path: path, reason: "text style: \(problem)") }
         if let color = spec.color, colors[color] == nil, !Self.isColorValue(color) {
-            throw .invalidTemplate(path: path, reason: "colour '\(color)' is neither #RRGGBB, #RRGGBBAA nor one of the stylesheet's colours: \(colors.keys.sorted().joined(separator: ", "))")
+            throw .invalidTemplate(
+                path: path,
+                reason: "colour '\(color)' is neither #RRGGBB, #RRGGBBAA nor one of the stylesheet's colours: \(colors.keys.sorted().joined(separator: ", "))")
         }
         return spec
     }
@@ -80,9 +85,10 @@ public struct Stylesheet: Sendable, Hashable {
     /// Whether `text` is a colour value: `#RRGGBB` or `#RRGGBBAA` in hexadecimal.
     static func isColorValue(_ text: String) -> Bool {
         let digits = text.utf8.dropFirst()
-        return text.hasPrefix("#") && (digits.count == 6 || digits.count == 8) && digits.allSatisfy { byte in
-            (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x46) || (byte >= 0x61 && byte <= 0x66)
-        }
+        return text.hasPrefix("#") && (digits.count == 6 || digits.count == 8)
+            && digits.allSatisfy { byte in
+                (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x46) || (byte >= 0x61 && byte <= 0x66)
+            }
     }
 
     /// A colour name resolved to its value; values that are not names pass through.

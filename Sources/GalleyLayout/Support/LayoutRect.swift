@@ -37,7 +37,8 @@ public struct LayoutRect: Sendable, Hashable, CustomStringConvertible {
     /// adjacent frames still share their edges after snapping.
     public func snapped(toScale scale: Double) -> LayoutRect {
         func snap(_ value: Double) -> Double { (value * scale).rounded() / scale }
-        let left = snap(x), top = snap(y)
+        let left = snap(x)
+        let top = snap(y)
         return LayoutRect(x: left, y: top, width: snap(maxX) - left, height: snap(maxY) - top)
     }
 
@@ -45,7 +46,8 @@ public struct LayoutRect: Sendable, Hashable, CustomStringConvertible {
     /// edge when none of it is): a row narrower than its insets or spacing keeps its children
     /// inside it.
     func clamped(toWidth width: Double) -> LayoutRect {
-        let left = min(max(x, 0), width), right = min(max(maxX, left), width)
+        let left = min(max(x, 0), width)
+        let right = min(max(maxX, left), width)
         return LayoutRect(x: left, y: y, width: right - left, height: height)
     }
 

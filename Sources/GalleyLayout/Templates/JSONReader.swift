@@ -54,7 +54,8 @@ struct JSONReader {
         return bool
     }
 
-    mutating func enumeration<Value: RawRepresentable & CaseIterable>(_ key: String, _ type: Value.Type) throws(LayoutError) -> Value? where Value.RawValue == String {
+    mutating func enumeration<Value: RawRepresentable & CaseIterable>(_ key: String, _ type: Value.Type) throws(LayoutError) -> Value?
+    where Value.RawValue == String {
         guard let string = try string(key) else { return nil }
         guard let parsed = Value(rawValue: string) else {
             throw error("must be one of \(Value.allCases.map(\.rawValue).joined(separator: ", ")), got '\(string)'", key: key)

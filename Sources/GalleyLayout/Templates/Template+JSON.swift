@@ -106,32 +106,41 @@ extension Node {
         case "inset":
             kind = .inset(Node.Inset(try Self.insets(reader.value("insets"), path: path + ".insets"), child: try Self.child(&reader, "child")))
         case "stack", "hstack", "vstack":
-            let axis: Node.Stack.Axis = type == "hstack" ? .horizontal : type == "vstack" ? .vertical
-                : try reader.enumeration("axis", Node.Stack.Axis.self) ?? .vertical
-            kind = .stack(Node.Stack(
-                axis, spacing: try reader.length("spacing") ?? .zero,
-                alignment: try reader.enumeration("alignment", Node.Stack.Alignment.self) ?? .fill,
-                wraps: try reader.bool("wraps") ?? false, lineSpacing: try reader.length("lineSpacing") ?? .zero,
-                children: try Self.children(&reader, "children")))
+            let axis: Node.Stack.Axis =
+                type == "hstack"
+                ? .horizontal
+                : type == "vstack"
+                    ? .vertical
+                    : try reader.enumeration("axis", Node.Stack.Axis.self) ?? .vertical
+            kind = .stack(
+                Node.Stack(
+                    axis, spacing: try reader.length("spacing") ?? .zero,
+                    alignment: try reader.enumeration("alignment", Node.Stack.Alignment.self) ?? .fill,
+                    wraps: try reader.bool("wraps") ?? false, lineSpacing: try reader.length("lineSpacing") ?? .zero,
+                    children: try Self.children(&reader, "children")))
         case "overlay", "background":
-            kind = .overlay(Node.Overlay(
-                base: try Self.child(&reader, "base"), layers: try Self.children(&reader, "layers"),
-                alignment: try reader.enumeration("alignment", Node.Overlay.Alignment.self) ?? .fill, isBackground: type == "background"))
+            kind = .overlay(
+                Node.Overlay(
+                    base: try Self.child(&reader, "base"), layers: try Self.children(&reader, "layers"),
+                    alignment: try reader.enumeration("alignment", Node.Overlay.Alignment.self) ?? .fill, isBackground: type == "background"))
         case "size":
-            kind = .size(Node.SizeRule(
-                width: try Self.dimension(reader.value("width"), path: path + ".width"),
-                height: try Self.dimension(reader.value("height"), path: path + ".height"),
-                aspectRatio: try reader.number("aspectRatio"),
-                alignment: try reader.enumeration("alignment", Node.SizeRule.Alignment.self) ?? .center,
-                child: try Self.child(&reader, "child")))
+            kind = .size(
+                Node.SizeRule(
+                    width: try Self.dimension(reader.value("width"), path: path + ".width"),
+                    height: try Self.dimension(reader.value("height"), path: path + ".height"),
+                    aspectRatio: try reader.number("aspectRatio"),
+                    alignment: try reader.enumeration("alignment", Node.SizeRule.Alignment.self) ?? .center,
+                    child: try Self.child(&reader, "child")))
         case "conditional":
-            kind = .conditional(Node.Conditional(
-                field: FieldPath(try reader.requiredString("field")),
-                test: try reader.enumeration("test", Node.Conditional.Test.self) ?? .nonEmpty,
-                negated: try reader.bool("negated") ?? false, child: try Self.child(&reader, "child")))
+            kind = .conditional(
+                Node.Conditional(
+                    field: FieldPath(try reader.requiredString("field")),
+                    test: try reader.enumeration("test", Node.Conditional.Test.self) ?? .nonEmpty,
+                    negated: try reader.bool("negated") ?? false, child: try Self.child(&reader, "child")))
         case "accessory":
-            kind = .accessory(Node.Accessory(
-                try reader.enumeration("accessory", Node.Accessory.Kind.self) ?? .none, field: try reader.string("field").map { FieldPath($0) }))
+            kind = .accessory(
+                Node.Accessory(
+                    try reader.enumeration("accessory", Node.Accessory.Kind.self) ?? .none, field: try reader.string("field").map { FieldPath($0) }))
         default:
             throw reader.error("unknown node type '\(type)'; known: \(Self.typeNames.joined(separator: ", "))", key: "type")
         }
@@ -153,20 +162,29 @@ extension Node {
 
     private static func label(_ reader: inout JSONReader) throws(LayoutError) -> Node.Label {
         let content: LabelContent
-        if let field = try reader.string("field") { content = .field(FieldPath(field)) }
-        else if let format = try reader.string("format") { content = .format(format) }
-        else if let literal = try reader.string("text") { content = .literal(literal) }
-        else if let field = try reader.string("styledField") { content = .styledField(FieldPath(field)) }
-        else if let runs = reader.value("runs") {
+        if let field = try reader.string("field") {
+            content = .field(FieldPath(field))
+        } else if let format = try reader.string("format") {
+            content = .format(format)
+        } else if let literal = try reader.string("text") {
+            content = .literal(literal)
+        } else if let field = try reader.string("styledField") {
+            content = .styledField(FieldPath(field))
+        } else if let runs = reader.value("runs") {
             guard case .array(let elements) = runs else { throw reader.error("must be an array of runs", key: "runs") }
             var parsed: [LabelRun] = []
             for (index, element) in elements.enumerated() {
                 var run = try JSONReader(element, path: "\(reader.path).runs[\(index)]")
                 let runContent: LabelContent
-                if let field = try run.string("field") { runContent = .field(FieldPath(field)) }
-                else if let format = try run.string("format") { runContent = .format(format) }
-                else if let literal = try run.string("text") { runContent = .literal(literal) }
-                else { throw run.error("a run needs \"field\", \"format\" or \"text\"") }
+                if let field = try run.string("field") {
+                    runContent = .field(FieldPath(field))
+                } else if let format = try run.string("format") {
+                    runContent = .format(format)
+                } else if let literal = try run.string("text") {
+                    runContent = .literal(literal)
+                } else {
+                    throw run.error("a run needs \"field\", \"format\" or \"text\"")
+                }
                 parsed.append(LabelRun(runContent, style: try style(&run)))
                 try run.finish()
             }
@@ -191,7 +209,8 @@ extension Node {
         let size: ImageSize
         if let widthField = try reader.string("widthField") {
             guard let heightField = try reader.string("heightField") else { throw reader.error("is missing (widthField needs it)", key: "heightField") }
-            size = .fields(width: FieldPath(widthField), height: FieldPath(heightField), fallback: try sizeSpec(reader.value("fallback"), path: reader.path + ".fallback"))
+            size = .fields(
+                width: FieldPath(widthField), height: FieldPath(heightField), fallback: try sizeSpec(reader.value("fallback"), path: reader.path + ".fallback"))
         } else {
             guard let width = try reader.length("width"), let height = try reader.length("height") else {
                 throw reader.error("an image needs \"width\" and \"height\", or \"widthField\" and \"heightField\"")
@@ -269,7 +288,9 @@ extension Node {
             if let maximum = image.maximum { members["max"] = maximum.json }
         case .spacer(let spacer): members["length"] = spacer.length.json
         case .inset(let inset):
-            members["insets"] = .object(["top": inset.insets.top.json, "left": inset.insets.left.json, "bottom": inset.insets.bottom.json, "right": inset.insets.right.json])
+            members["insets"] = .object([
+                "top": inset.insets.top.json, "left": inset.insets.left.json, "bottom": inset.insets.bottom.json, "right": inset.insets.right.json,
+            ])
             members["child"] = inset.child.json
         case .stack(let stack):
             members["axis"] = .string(stack.axis.rawValue)

@@ -9,7 +9,10 @@ import GalleyLocks
 /// prototype is cheap, and reusing an idle one is nearly free. Iterators are not thread-safe,
 /// so each is used by one caller at a time and returned to the idle list afterwards.
 final class BreakIteratorPool: Sendable {
-    enum Kind: Int32, Sendable { case character = 0, line = 2 }
+    enum Kind: Int32, Sendable {
+        case character = 0
+        case line = 2
+    }
 
     /// An ICU `UBreakIterator`. `@unchecked Sendable`: it moves between threads only through
     /// the pool's lock, and one caller at a time uses it.
@@ -35,8 +38,14 @@ final class BreakIteratorPool: Sendable {
         }
     }
 
-    private struct Key: Hashable { var kind: Kind; var locale: String }
-    private struct Entry { var prototype: Iterator; var idle: [Iterator] }
+    private struct Key: Hashable {
+        var kind: Kind
+        var locale: String
+    }
+    private struct Entry {
+        var prototype: Iterator
+        var idle: [Iterator]
+    }
     private let entries = Locked<[Key: Entry]>([:])
 
     /// Runs `body` with an iterator of `kind` for the ICU locale ID `locale`.
@@ -68,8 +77,7 @@ final class BreakIteratorPool: Sendable {
         let prototype = Iterator(pointer: opened)
         let copy = CGalley_breakIteratorClone(opened).map(Iterator.init)
         entries.withLock { entries in
-            if entries[key] == nil { entries[key] = Entry(prototype: prototype, idle: []) }
-            else { CGalley_breakIteratorClose(opened) }
+            if entries[key] == nil { entries[key] = Entry(prototype: prototype, idle: []) } else { CGalley_breakIteratorClose(opened) }
         }
         guard let copy else { throw .icu("cannot clone a break iterator for '\(locale)'") }
         return copy
@@ -82,7 +90,7 @@ final class BreakIteratorPool: Sendable {
         entries.withLock { entries in
             for entry in entries.values {
                 CGalley_breakIteratorClose(entry.prototype.pointer)
-                entry.idle.forEach { CGalley_breakIteratorClose($0.pointer) }
+                for iterator in entry.idle { CGalley_breakIteratorClose(iterator.pointer) }
             }
         }
     }

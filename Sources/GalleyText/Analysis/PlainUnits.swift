@@ -17,7 +17,8 @@ enum PlainUnits {
         let lineBreakClass = SimpleLineBreaks.commonClasses[index]
         let scriptIndex = TextAnalysis.commonScripts.units[index]
         let script = TextAnalysis.commonScripts.scripts[Int(scriptIndex)]
-        let isPlain = lineBreakClass != SimpleLineBreaks.other && TextAnalysis.isAlwaysClusterStart(unit)
+        let isPlain =
+            lineBreakClass != SimpleLineBreaks.other && TextAnalysis.isAlwaysClusterStart(unit)
             && !TextAnalysis.isPossiblyRightToLeft(unit) && !CharacterClass.isLineSeparator(UInt32(unit))
             && !CharacterClass.isDefaultIgnorable(UInt32(unit))
         let neutral = [HB_SCRIPT_COMMON.rawValue, HB_SCRIPT_INHERITED.rawValue, HB_SCRIPT_UNKNOWN.rawValue]

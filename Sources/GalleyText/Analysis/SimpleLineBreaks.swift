@@ -150,10 +150,12 @@ enum SimpleLineBreaks {
     private static func step(from before: Int, to after: Int, afterSpaces: Bool) -> UInt8 {
         // A class not handled, or an infix separator before a digit (LB25 decides by what precedes).
         if after == CGalley_SimpleBreakOther || after == CGalley_SimpleBreakSpace
-            || (before == CGalley_SimpleBreakInfix && after == CGalley_SimpleBreakNumeric && !afterSpaces) {
+            || (before == CGalley_SimpleBreakInfix && after == CGalley_SimpleBreakNumeric && !afterSpaces)
+        {
             return declines
         }
-        let isWordInitialHyphen = after == CGalley_SimpleBreakHyphen
+        let isWordInitialHyphen =
+            after == CGalley_SimpleBreakHyphen
             && (before == CGalley_SimpleBreakOther || (afterSpaces && before != CGalley_SimpleBreakOpen))
         let next = isWordInitialHyphen ? wordInitialHyphen : UInt8(after)
         return next << 1 | (mayBreak(between: before, and: after, afterSpaces: afterSpaces) ? breaksBeforeBit : 0)

@@ -105,7 +105,8 @@ struct TextAnalysis {
         switch unit {
         case 0..<0x300, 0x370..<0x483, 0x48A..<0x591, 0x1E00..<0x2000, 0x2010..<0x2028, 0x2030..<0x205F, 0x20A0..<0x20C1,
             0x2100..<0x2200, 0x3000..<0x3099, 0x309B..<0x3100,
-            0x3400..<0x4DC0, 0x4E00..<0xA000, 0xAC00..<0xD7A4, 0xFF01..<0xFF9E: true
+            0x3400..<0x4DC0, 0x4E00..<0xA000, 0xAC00..<0xD7A4, 0xFF01..<0xFF9E:
+            true
         default: false
         }
     }
@@ -115,7 +116,8 @@ struct TextAnalysis {
         into boundaries: inout [Boundary], iterators: BreakIteratorPool
     ) throws(TextError) {
         guard !text.isEmpty else { return }
-        let marked = SimpleLineBreaks.applies(toLocale: locale)
+        let marked =
+            SimpleLineBreaks.applies(toLocale: locale)
             && boundaries.withUnsafeMutableBufferPointer { SimpleLineBreaks.mark(text, into: $0) }
         if !marked {
             try iterators.withIterator(.line, locale: locale) { iterator throws(TextError) in
@@ -140,11 +142,12 @@ struct TextAnalysis {
         if knownLeftToRight || isLeftToRightThroughout(text, direction: direction) { return ([], leftToRight) }
         guard let bidi = CGalley_bidiOpen(Int32(text.count)) else { throw .icu("cannot open a bidi object") }
         defer { CGalley_bidiClose(bidi) }
-        let requested: UInt8 = switch direction {
-        case .auto: 0xFE  // UBIDI_DEFAULT_LTR
-        case .leftToRight: 0
-        case .rightToLeft: 1
-        }
+        let requested: UInt8 =
+            switch direction {
+            case .auto: 0xFE  // UBIDI_DEFAULT_LTR
+            case .leftToRight: 0
+            case .rightToLeft: 1
+            }
         guard CGalley_bidiSetParagraph(bidi, text.baseAddress, Int32(text.count), requested) == 0 else {
             throw .icu("the bidi algorithm failed")
         }
@@ -174,7 +177,8 @@ struct TextAnalysis {
     static func isPossiblyRightToLeft(_ unit: UInt16) -> Bool {
         switch unit {
         case 0x0590...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFF, 0x200F, 0x202B, 0x202E, 0x2067,
-            0xD802, 0xD803, 0xD83A, 0xD83B: true
+            0xD802, 0xD803, 0xD83A, 0xD83B:
+            true
         default: false
         }
     }

@@ -124,7 +124,8 @@ final class VisiblePrefix: Sendable {
         }
         let rest = UnsafeBufferPointer(rebasing: utf16[cut...])
         // Printable ASCII a word at a time when every primary face has it (most).
-        let covered = chains.allSatisfy(\.primaryCoversPrintableASCII)
+        let covered =
+            chains.allSatisfy(\.primaryCoversPrintableASCII)
             ? rest.allSatisfyPastPrintableASCII(isCovered) : rest.allSatisfy(isCovered)
         return covered ? (cut, restBelowEmoji) : nil
     }

@@ -52,9 +52,10 @@ enum WindowedMeasurement {
             if baseLineHeight == nil { baseLineHeight = shaped.baseLineHeight }
             var lines: [Line] = []
             LineStacker(paragraph: shaped, width: available).stack(from: shaped.units.unit(startingAt: lineStart - windowStart), top: top) { line in
-                lines.append(Line(
-                    start: windowStart + shaped.units.start(ofUnit: line.span.start), top: line.top, height: line.height,
-                    baseline: line.baseline, width: line.width))
+                lines.append(
+                    Line(
+                        start: windowStart + shaped.units.start(ofUnit: line.span.start), top: line.top, height: line.height,
+                        baseline: line.baseline, width: line.width))
             }
             let isLast = end == utf16.count
             // A window must hold a whole line and the start of the next, to end in one it may cut.
@@ -67,9 +68,10 @@ enum WindowedMeasurement {
             guard !isLast, let next = lines.last else { break }
             lineStart = next.start
             top = next.top
-            windowStart = utf16.withUnsafeBufferPointer {
-                latestSafeCut(in: $0, atOrBefore: lineStart, notBefore: windowStart, leftToRight: leftToRight)
-            } ?? windowStart
+            windowStart =
+                utf16.withUnsafeBufferPointer {
+                    latestSafeCut(in: $0, atOrBefore: lineStart, notBefore: windowStart, leftToRight: leftToRight)
+                } ?? windowStart
             reach = windowLength
         }
         let widest = paragraph.lineBreakMode == .clip ? min(summary.widest, available) : summary.widest
@@ -165,7 +167,8 @@ extension BreakUnits {
     /// The unit that starts at UTF-16 offset `offset` (a unit's start), or the unit count at the end.
     func unit(startingAt offset: Int) -> Int {
         guard !isOneUnitEach else { return offset }
-        var low = 0, high = count
+        var low = 0
+        var high = count
         while low < high {
             let middle = (low + high) / 2
             if start(ofUnit: middle) < offset { low = middle + 1 } else { high = middle }

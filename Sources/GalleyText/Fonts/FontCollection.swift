@@ -32,7 +32,10 @@ public final class FontCollection: Sendable {
     /// Bytes of font files loaded for text styles that faces still hold.
     private let requestedBytes = FontMemory()
 
-    private struct RequestedFace: Hashable { var file: FontFile.Identity; var index: Int }
+    private struct RequestedFace: Hashable {
+        var file: FontFile.Identity
+        var index: Int
+    }
 
     /// The faces loaded for text styles: those used lately, kept; and every one still alive
     /// (held by a paragraph, a chain, a caller), found without being kept, so that a face is
@@ -245,7 +248,9 @@ public final class FontCollection: Sendable {
             let chain = chains.byKey.value(for: key)
             if let chain { chains.remember(chain, descriptor: descriptor, fallbacks: fallbacks, language: language) }
             return chain
-        }) { return chain }
+        }) {
+            return chain
+        }
         var ordered: [FontFace] = [try face(for: descriptor)]
         for fallback in fallbacks {
             var styled = fallback

@@ -38,7 +38,8 @@ public struct FontDescriptor: Sendable, Hashable, CustomStringConvertible {
     /// font file extension, otherwise a family name.
     public static func named(_ name: String, weight: Int = 400, italic: Bool = false) -> FontDescriptor {
         let lower = name.lowercased()
-        let isPath = name.contains("/")
+        let isPath =
+            name.contains("/")
             || [".ttf", ".otf", ".ttc", ".otc"].contains { lower.hasSuffix($0) }
         return FontDescriptor(
             source: isPath ? .file(path: name, index: 0) : .family(name), weight: weight, isItalic: italic)

@@ -67,7 +67,8 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
         isItalic = description.isItalic
         metrics = description.metrics
         let face = hb_face_create(blob, UInt32(faceIndex))
-        hasColorGlyphs = hb_ot_color_has_png(face) != 0 || hb_ot_color_has_layers(face) != 0
+        hasColorGlyphs =
+            hb_ot_color_has_png(face) != 0 || hb_ot_color_has_layers(face) != 0
             || hb_ot_color_has_svg(face) != 0
         let font = hb_font_create(face)!
         hb_face_destroy(face)

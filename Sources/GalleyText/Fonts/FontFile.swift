@@ -1,10 +1,11 @@
 // Opening a font file safely: a regular file, of bounded size, read once through one descriptor.
 
 internal import CHarfBuzz
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #endif
 
 /// The bytes of one font file, as HarfBuzz holds them, and which file they came from.
@@ -149,8 +150,9 @@ final class FontFile: @unchecked Sendable {
             }
         }
         // On failure HarfBuzz has freed the memory already (it calls the destroy function).
-        guard let blob = hb_blob_create_or_fail(
-            memory.assumingMemoryBound(to: CChar.self), UInt32(size), HB_MEMORY_MODE_READONLY, memory, { free($0) })
+        guard
+            let blob = hb_blob_create_or_fail(
+                memory.assumingMemoryBound(to: CChar.self), UInt32(size), HB_MEMORY_MODE_READONLY, memory, { free($0) })
         else { throw .readFailed("out of memory") }
         return blob
     }
@@ -163,9 +165,10 @@ final class FontFile: @unchecked Sendable {
         let region = MappedRegion(address: mapping, size: size)
         let user = Unmanaged.passRetained(region).toOpaque()
         // On failure HarfBuzz has released the region already (it calls the destroy function).
-        guard let blob = hb_blob_create_or_fail(
-            mapping.assumingMemoryBound(to: CChar.self), UInt32(size), HB_MEMORY_MODE_READONLY, user,
-            { Unmanaged<MappedRegion>.fromOpaque($0!).release() })
+        guard
+            let blob = hb_blob_create_or_fail(
+                mapping.assumingMemoryBound(to: CChar.self), UInt32(size), HB_MEMORY_MODE_READONLY, user,
+                { Unmanaged<MappedRegion>.fromOpaque($0!).release() })
         else { throw .readFailed("out of memory") }
         return blob
     }

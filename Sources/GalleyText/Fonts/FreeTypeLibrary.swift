@@ -84,9 +84,10 @@ final class FreeTypeLibrary: Sendable {
         let metrics = FontMetrics(
             unitsPerEm: unitsPerEm, ascender: ascender, descender: descender, lineGap: lineGap,
             capHeight: capHeight, xHeight: xHeight, usesTypographicMetrics: usesTypo)
-        return .success(FaceDescription(
-            familyName: record.family_name.map { String(cString: $0) } ?? "",
-            styleName: record.style_name.map { String(cString: $0) } ?? "",
-            weight: weight, isItalic: isItalic, metrics: metrics))
+        return .success(
+            FaceDescription(
+                familyName: record.family_name.map { String(cString: $0) } ?? "",
+                styleName: record.style_name.map { String(cString: $0) } ?? "",
+                weight: weight, isItalic: isItalic, metrics: metrics))
     }
 }

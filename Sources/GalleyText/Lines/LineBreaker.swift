@@ -49,13 +49,14 @@ struct LineBreaker {
         units.words.withUnsafeBufferPointer { words in
             // The word the line starts with: told, the first, or searched for (a search reads
             // words across the array, each likely a cache line no measurement had touched yet).
-            let first = if firstWord >= 0 && firstWord < words.count && words[firstWord].start == start {
-                firstWord
-            } else if start == 0 && !words.isEmpty {
-                0
-            } else {
-                words.partitionPoint { $0.start <= start } - 1
-            }
+            let first =
+                if firstWord >= 0 && firstWord < words.count && words[firstWord].start == start {
+                    firstWord
+                } else if start == 0 && !words.isEmpty {
+                    0
+                } else {
+                    words.partitionPoint { $0.start <= start } - 1
+                }
             // A line starting inside a word (after an over-long word was cut) goes unit by unit.
             guard first >= 0, words[first].start == start else { return unitLine(from: start) }
             let limit = width + Self.tolerance

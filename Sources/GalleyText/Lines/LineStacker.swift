@@ -68,7 +68,8 @@ struct LineStacker {
             let (span, cuts) = fitCutWord(breaker.line(from: start, firstWord: nextWord))
             let line = place(span, truncation: nil, cuts: cuts, top: nextTop)
             if let maximumHeight = style.maximumHeight, count > 0,
-                line.top + line.height > maximumHeight + LineBreaker.tolerance {
+                line.top + line.height > maximumHeight + LineBreaker.tolerance
+            {
                 limited = true
                 break
             }

@@ -21,7 +21,8 @@ extension ShapedParagraph {
         guard !range.isEmpty else { return (0, []) }
         // The common case: the range starts and ends between words; nothing to reshape.
         if units.flags[range.lowerBound].contains(.segmentStart)
-            && (range.upperBound == units.count || units.flags[range.upperBound].contains(.segmentStart)) {
+            && (range.upperBound == units.count || units.flags[range.upperBound].contains(.segmentStart))
+        {
             if let known { return (known, []) }
             var width = 0.0
             for unit in range { width += units.advances[unit] }

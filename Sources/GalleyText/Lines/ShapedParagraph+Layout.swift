@@ -49,7 +49,8 @@ extension ShapedParagraph {
             summary.widest = max(summary.widest, line.width)
         }
         if let visiblePrefix, !visiblePrefix.shows(nextLineUnit: next),
-            exactTruncation || !visiblePrefix.givesWholeHeights(lineCount: summary.count, of: self) {
+            exactTruncation || !visiblePrefix.givesWholeHeights(lineCount: summary.count, of: self)
+        {
             return nil
         }
         return summary
@@ -160,12 +161,13 @@ extension ShapedParagraph {
         let scalarBounds = scalarOffsets(ofUTF16Offsets: bounds)
         for (index, line) in placed.enumerated() {
             let x = builder.appendRuns(for: line, lineIndex: index, to: &runs)
-            lines.append(TextLine(
-                utf16Range: bounds[2 * index]..<bounds[2 * index + 1],
-                scalarRange: scalarBounds[2 * index]..<scalarBounds[2 * index + 1],
-                width: line.width, x: x, ascent: line.ascent, descent: line.descent, top: line.top,
-                height: line.height, baseline: line.baseline, isTruncated: line.truncation != nil,
-                endsParagraph: line.span.endsParagraph, baseLevel: baseLevel(at: bounds[2 * index])))
+            lines.append(
+                TextLine(
+                    utf16Range: bounds[2 * index]..<bounds[2 * index + 1],
+                    scalarRange: scalarBounds[2 * index]..<scalarBounds[2 * index + 1],
+                    width: line.width, x: x, ascent: line.ascent, descent: line.descent, top: line.top,
+                    height: line.height, baseline: line.baseline, isTruncated: line.truncation != nil,
+                    endsParagraph: line.span.endsParagraph, baseLevel: baseLevel(at: bounds[2 * index])))
         }
         return TextLayout(
             lines: lines, glyphRuns: runs,

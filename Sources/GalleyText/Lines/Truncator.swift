@@ -79,13 +79,15 @@ struct Truncator {
             while progressed {
                 progressed = false
                 if front < frontEnd && (!sameParagraph || front < back)
-                    && used + units.advances[front] <= available + LineBreaker.tolerance {
+                    && used + units.advances[front] <= available + LineBreaker.tolerance
+                {
                     used += units.advances[front]
                     front += 1
                     progressed = true
                 }
                 if back > lastStart && (!sameParagraph || back > front)
-                    && used + units.advances[back - 1] <= available + LineBreaker.tolerance {
+                    && used + units.advances[back - 1] <= available + LineBreaker.tolerance
+                {
                     used += units.advances[back - 1]
                     back -= 1
                     progressed = true
@@ -126,7 +128,8 @@ struct Truncator {
                 return Truncation(kept: kept, ellipsisPosition: ellipsisPosition, styleIndex: style, width: width, cuts: cuts)
             }
             let range = kept[shrinkable]
-            kept[shrinkable] = shrinkable == 0 && ellipsisPosition == 0 || shrinkable == 1
+            kept[shrinkable] =
+                shrinkable == 0 && ellipsisPosition == 0 || shrinkable == 1
                 ? (range.lowerBound + 1)..<range.upperBound : range.lowerBound..<(range.upperBound - 1)
         }
     }

@@ -121,8 +121,10 @@ struct GlyphRunBuilder {
             logical = logical.flatMap { placed -> [PlacedSegment] in
                 let end = placed.start + placed.segment.length
                 let inside = cuts.filter { $0.item == itemIndex && $0.range.lowerBound >= placed.start && $0.range.upperBound <= end }
-                return inside.isEmpty ? [placed] : inside.sorted { $0.range.lowerBound < $1.range.lowerBound }
-                    .map { PlacedSegment(start: $0.range.lowerBound, segment: $0.segment) }
+                return inside.isEmpty
+                    ? [placed]
+                    : inside.sorted { $0.range.lowerBound < $1.range.lowerBound }
+                        .map { PlacedSegment(start: $0.range.lowerBound, segment: $0.segment) }
             }
         }
         // The run's segments: found by binary search (segments are in logical order), so that a
@@ -159,9 +161,10 @@ struct GlyphRunBuilder {
                             }
                         }
                         glyphIDs.append(glyphs[glyph].id)
-                        positions.append(LayoutPoint(
-                            x: x + Double(glyphs[glyph].xOffset) * scale,
-                            y: baseline - Double(glyphs[glyph].yOffset) * scale))
+                        positions.append(
+                            LayoutPoint(
+                                x: x + Double(glyphs[glyph].xOffset) * scale,
+                                y: baseline - Double(glyphs[glyph].yOffset) * scale))
                         advances.append(advance)
                         clusters.append(cluster)
                         x += advance
@@ -182,11 +185,13 @@ struct GlyphRunBuilder {
             face: ellipsis.face, size: ellipsis.size, lineIndex: 0, bidiLevel: level, glyphs: glyphs.map(\.id),
             positions: [], advances: [], clusters: Array(filling: cluster, count: glyphs.count), isEllipsis: true)
         for glyph in glyphs.indices {
-            let advance = Double(glyphs[glyph].advance) * ellipsis.scale
+            let advance =
+                Double(glyphs[glyph].advance) * ellipsis.scale
                 + (glyph + 1 == glyphs.count ? ellipsis.letterSpacing : 0)
-            run.positions.append(LayoutPoint(
-                x: x + Double(glyphs[glyph].xOffset) * ellipsis.scale,
-                y: baseline - Double(glyphs[glyph].yOffset) * ellipsis.scale))
+            run.positions.append(
+                LayoutPoint(
+                    x: x + Double(glyphs[glyph].xOffset) * ellipsis.scale,
+                    y: baseline - Double(glyphs[glyph].yOffset) * ellipsis.scale))
             run.advances.append(advance)
             x += advance
         }

@@ -81,50 +81,50 @@ struct ParagraphBuilder {
         var count = 0
         let boundaries = analysis.boundaries
         starts.withUnsafeMutableBufferPointer { starts in
-        styleIndices.withUnsafeMutableBufferPointer { styleIndices in
-        faceIndices.withUnsafeMutableBufferPointer { faceIndices in
-        boundaries.withUnsafeBufferPointer { boundaries in
-            for (styleIndex, run) in runs.enumerated() {
-                let chain = chains[styleIndex]
-                let coversASCII = chain.primaryCoversPrintableASCII
-                var current: Int?
-                var start = run.range.lowerBound
-                while start < run.range.upperBound {
-                    var end = start + 1
-                    while end < run.range.upperBound && !boundaries[end].contains(.grapheme) { end += 1 }
-                    let face: Int
-                    let unit = text[start]
-                    if end == start + 1 && unit > 0x20 && unit < 0x7F && coversASCII {
-                        // Visible ASCII in a face that has it all: the commonest case, decided at once.
-                        face = 0
-                    } else if end == start + 1 && unit == 0x20 && (current ?? 0) == 0 && coversASCII {
-                        // A space after text in the primary face (or first) stays there, as any
-                        // invisible character does: the next commonest case.
-                        face = 0
-                    } else if end == start + 1 && unit < 0x231A && unit & 0xF800 != 0xD800 {
-                        // One BMP character that cannot ask for emoji: the common case, without arrays.
-                        face = chooseFace(forSingle: UInt32(unit), chain: chain, current: current)
-                    } else {
-                        scalars.removeAll(keepingCapacity: true)
-                        var offset = start
-                        while offset < end {
-                            let (scalar, length) = decodeScalar(text, at: offset)
-                            scalars.append(scalar)
-                            offset += length
+            styleIndices.withUnsafeMutableBufferPointer { styleIndices in
+                faceIndices.withUnsafeMutableBufferPointer { faceIndices in
+                    boundaries.withUnsafeBufferPointer { boundaries in
+                        for (styleIndex, run) in runs.enumerated() {
+                            let chain = chains[styleIndex]
+                            let coversASCII = chain.primaryCoversPrintableASCII
+                            var current: Int?
+                            var start = run.range.lowerBound
+                            while start < run.range.upperBound {
+                                var end = start + 1
+                                while end < run.range.upperBound && !boundaries[end].contains(.grapheme) { end += 1 }
+                                let face: Int
+                                let unit = text[start]
+                                if end == start + 1 && unit > 0x20 && unit < 0x7F && coversASCII {
+                                    // Visible ASCII in a face that has it all: the commonest case, decided at once.
+                                    face = 0
+                                } else if end == start + 1 && unit == 0x20 && (current ?? 0) == 0 && coversASCII {
+                                    // A space after text in the primary face (or first) stays there, as any
+                                    // invisible character does: the next commonest case.
+                                    face = 0
+                                } else if end == start + 1 && unit < 0x231A && unit & 0xF800 != 0xD800 {
+                                    // One BMP character that cannot ask for emoji: the common case, without arrays.
+                                    face = chooseFace(forSingle: UInt32(unit), chain: chain, current: current)
+                                } else {
+                                    scalars.removeAll(keepingCapacity: true)
+                                    var offset = start
+                                    while offset < end {
+                                        let (scalar, length) = decodeScalar(text, at: offset)
+                                        scalars.append(scalar)
+                                        offset += length
+                                    }
+                                    face = chooseFace(for: scalars, chain: chain, current: current)
+                                }
+                                starts[count] = start
+                                styleIndices[count] = styleIndex
+                                faceIndices[count] = face
+                                count += 1
+                                current = face
+                                start = end
+                            }
                         }
-                        face = chooseFace(for: scalars, chain: chain, current: current)
                     }
-                    starts[count] = start
-                    styleIndices[count] = styleIndex
-                    faceIndices[count] = face
-                    count += 1
-                    current = face
-                    start = end
                 }
             }
-        }
-        }
-        }
         }
         starts[count] = utf16.count
         starts.removeLast(capacity - count - 1)
@@ -235,26 +235,29 @@ struct ParagraphBuilder {
     private func itemEnds() -> [Int] {
         var ends: [Int] = []
         ends.reserveCapacity(8)
-        let scripts = analysis.scripts, levels = analysis.levels
+        let scripts = analysis.scripts
+        let levels = analysis.levels
         graphemeStarts.withUnsafeBufferPointer { starts in
-        graphemeStyles.withUnsafeBufferPointer { styleIndices in
-        graphemeFaces.withUnsafeBufferPointer { faces in
-        scripts.withUnsafeBufferPointer { scripts in
-        levels.withUnsafeBufferPointer { levels in
-            var itemStart = 0
-            for index in 1..<faces.count {
-                let start = starts[index], first = starts[itemStart]
-                let continues = styleIndices[index] == styleIndices[itemStart] && faces[index] == faces[itemStart]
-                    && scripts[start] == scripts[first] && (levels.isEmpty || levels[start] == levels[first])
-                if !continues {
-                    ends.append(index)
-                    itemStart = index
+            graphemeStyles.withUnsafeBufferPointer { styleIndices in
+                graphemeFaces.withUnsafeBufferPointer { faces in
+                    scripts.withUnsafeBufferPointer { scripts in
+                        levels.withUnsafeBufferPointer { levels in
+                            var itemStart = 0
+                            for index in 1..<faces.count {
+                                let start = starts[index]
+                                let first = starts[itemStart]
+                                let continues =
+                                    styleIndices[index] == styleIndices[itemStart] && faces[index] == faces[itemStart]
+                                    && scripts[start] == scripts[first] && (levels.isEmpty || levels[start] == levels[first])
+                                if !continues {
+                                    ends.append(index)
+                                    itemStart = index
+                                }
+                            }
+                        }
+                    }
                 }
             }
-        }
-        }
-        }
-        }
         }
         ends.append(graphemeCount)
         return ends
@@ -266,31 +269,32 @@ struct ParagraphBuilder {
         var ends: [Int] = []
         ends.reserveCapacity(8)
         graphemeStyles.withUnsafeBufferPointer { styleIndices in
-        analysis.levels.withUnsafeBufferPointer { levels in
-        analysis.scripts.withUnsafeBufferPointer { scripts in
-            if styleIndices.isEmpty && levels.isEmpty {
-                // One style, all left to right (most paragraphs): items end where the script
-                // changes, found by a loop that compares nothing else.
-                var index = 1
-                while index < scripts.count {
-                    let script = scripts[index - 1]
-                    while index < scripts.count && scripts[index] == script { index += 1 }
-                    guard index < scripts.count else { break }
-                    ends.append(index)
-                    index += 1
+            analysis.levels.withUnsafeBufferPointer { levels in
+                analysis.scripts.withUnsafeBufferPointer { scripts in
+                    if styleIndices.isEmpty && levels.isEmpty {
+                        // One style, all left to right (most paragraphs): items end where the script
+                        // changes, found by a loop that compares nothing else.
+                        var index = 1
+                        while index < scripts.count {
+                            let script = scripts[index - 1]
+                            while index < scripts.count && scripts[index] == script { index += 1 }
+                            guard index < scripts.count else { break }
+                            ends.append(index)
+                            index += 1
+                        }
+                        return
+                    }
+                    var itemStart = 0
+                    for index in 1..<scripts.count
+                    where scripts[index] != scripts[itemStart]
+                        || (!styleIndices.isEmpty && styleIndices[index] != styleIndices[itemStart])
+                        || (!levels.isEmpty && levels[index] != levels[itemStart])
+                    {
+                        ends.append(index)
+                        itemStart = index
+                    }
                 }
-                return
             }
-            var itemStart = 0
-            for index in 1..<scripts.count
-            where scripts[index] != scripts[itemStart]
-                || (!styleIndices.isEmpty && styleIndices[index] != styleIndices[itemStart])
-                || (!levels.isEmpty && levels[index] != levels[itemStart]) {
-                ends.append(index)
-                itemStart = index
-            }
-        }
-        }
         }
         ends.append(graphemeCount)
         return ends
@@ -299,10 +303,11 @@ struct ParagraphBuilder {
     private mutating func appendItem(graphemes: Range<Int>) {
         let start = graphemeStart(graphemes.lowerBound)
         let styleIndex = styleIndex(ofGrapheme: graphemes.lowerBound)
-        items.append(ShapedItem(
-            range: start..<graphemeStart(graphemes.upperBound), styleIndex: styleIndex, style: styles[styleIndex],
-            face: chains[styleIndex].faces[faceIndex(ofGrapheme: graphemes.lowerBound)], level: analysis.level(at: start),
-            script: analysis.scripts[start], segmentShaper: segmentShaper))
+        items.append(
+            ShapedItem(
+                range: start..<graphemeStart(graphemes.upperBound), styleIndex: styleIndex, style: styles[styleIndex],
+                face: chains[styleIndex].faces[faceIndex(ofGrapheme: graphemes.lowerBound)], level: analysis.level(at: start),
+                script: analysis.scripts[start], segmentShaper: segmentShaper))
     }
 
     // MARK: - Shaping
@@ -353,7 +358,8 @@ struct ParagraphBuilder {
             var end = start + 1
             if unit != 0x20 {
                 while end < item.range.upperBound && text[end] != 0x20
-                    && !CharacterClass.isLineSeparator(UInt32(text[end])) { end += 1 }
+                    && !CharacterClass.isLineSeparator(UInt32(text[end]))
+                { end += 1 }
             }
             segmentStarts[start] = true
             segments.append(item.placeSegment(start..<end, of: text, space: &space, shaper: segmentShaper, advances: advances))
@@ -381,62 +387,62 @@ struct ParagraphBuilder {
         var unitAdvances = unitsAreGraphemes ? [] : [Double](filling: 0, count: count)
         unitAdvances.withUnsafeMutableBufferPointer { unitAdvances in
             graphemeStarts.withUnsafeBufferPointer { starts in
-            advances.withUnsafeBufferPointer { advances in
-            segmentStarts.withUnsafeBufferPointer { segmentStarts in
-            analysis.boundaries.withUnsafeBufferPointer { boundaries in
-            unitFlags.withUnsafeMutableBufferPointer { unitFlags in
-            unitItems.withUnsafeMutableBufferPointer { unitItems in
-            itemEnds.withUnsafeBufferPointer { itemEnds in
-                var itemIndex = 0
-                var word = WordSum(start: 0, flags: [])
-                for index in 0..<count {
-                    // Graphemes that are units start at their own index (their starts may be
-                    // left implicit, see `graphemeStart(_:)`).
-                    let start = unitsAreGraphemes ? index : starts[index]
-                    if !oneItem { while itemEnds[itemIndex] <= index { itemIndex += 1 } }
-                    var advance = advances[start]
-                    if !unitsAreGraphemes {
-                        let end = starts[index + 1]
-                        var offset = start + 1
-                        while offset < end {
-                            advance += advances[offset]
-                            offset += 1
+                advances.withUnsafeBufferPointer { advances in
+                    segmentStarts.withUnsafeBufferPointer { segmentStarts in
+                        analysis.boundaries.withUnsafeBufferPointer { boundaries in
+                            unitFlags.withUnsafeMutableBufferPointer { unitFlags in
+                                unitItems.withUnsafeMutableBufferPointer { unitItems in
+                                    itemEnds.withUnsafeBufferPointer { itemEnds in
+                                        var itemIndex = 0
+                                        var word = WordSum(start: 0, flags: [])
+                                        for index in 0..<count {
+                                            // Graphemes that are units start at their own index (their starts may be
+                                            // left implicit, see `graphemeStart(_:)`).
+                                            let start = unitsAreGraphemes ? index : starts[index]
+                                            if !oneItem { while itemEnds[itemIndex] <= index { itemIndex += 1 } }
+                                            var advance = advances[start]
+                                            if !unitsAreGraphemes {
+                                                let end = starts[index + 1]
+                                                var offset = start + 1
+                                                while offset < end {
+                                                    advance += advances[offset]
+                                                    offset += 1
+                                                }
+                                                unitAdvances[index] = advance
+                                            }
+                                            var flags: UnitFlags = []
+                                            let unit = text[start]
+                                            // Visible ASCII is neither whitespace nor a separator; only the rest is looked up.
+                                            if unit <= 0x20 || unit >= 0x7F {
+                                                let first = decodeScalar(text, at: start).0
+                                                if CharacterClass.isHangingWhitespace(first) { flags.insert(.whitespace) }
+                                                if CharacterClass.isLineSeparator(first) { flags.insert(.lineSeparator) }
+                                            }
+                                            if segmentStarts[start] { flags.insert(.segmentStart) }
+                                            if start > 0 {
+                                                let boundary = boundaries[start]
+                                                if boundary.contains(.lineBreak) { flags.insert(.breakBefore) }
+                                                if boundary.contains(.mandatoryBreak) { flags.insert(.mandatoryBreakBefore) }
+                                            }
+                                            unitFlags[index] = flags
+                                            if !oneItem { unitItems[index] = Int32(itemIndex) }
+                                            // A break before the unit starts a word (the first unit has none).
+                                            if !flags.isDisjoint(with: [.breakBefore, .mandatoryBreakBefore]) {
+                                                words.append(word.finished(contentEndsSegment: unitFlags[word.contentEnd].contains(.segmentStart)))
+                                                word = WordSum(start: index, flags: flags)
+                                            }
+                                            word.add(advance, isWhitespace: flags.contains(.whitespace), at: index)
+                                        }
+                                        if count > 0 {
+                                            let endsSegment = word.contentEnd == count || unitFlags[word.contentEnd].contains(.segmentStart)
+                                            words.append(word.finished(contentEndsSegment: endsSegment))
+                                        }
+                                    }
+                                }
+                            }
                         }
-                        unitAdvances[index] = advance
                     }
-                    var flags: UnitFlags = []
-                    let unit = text[start]
-                    // Visible ASCII is neither whitespace nor a separator; only the rest is looked up.
-                    if unit <= 0x20 || unit >= 0x7F {
-                        let first = decodeScalar(text, at: start).0
-                        if CharacterClass.isHangingWhitespace(first) { flags.insert(.whitespace) }
-                        if CharacterClass.isLineSeparator(first) { flags.insert(.lineSeparator) }
-                    }
-                    if segmentStarts[start] { flags.insert(.segmentStart) }
-                    if start > 0 {
-                        let boundary = boundaries[start]
-                        if boundary.contains(.lineBreak) { flags.insert(.breakBefore) }
-                        if boundary.contains(.mandatoryBreak) { flags.insert(.mandatoryBreakBefore) }
-                    }
-                    unitFlags[index] = flags
-                    if !oneItem { unitItems[index] = Int32(itemIndex) }
-                    // A break before the unit starts a word (the first unit has none).
-                    if !flags.isDisjoint(with: [.breakBefore, .mandatoryBreakBefore]) {
-                        words.append(word.finished(contentEndsSegment: unitFlags[word.contentEnd].contains(.segmentStart)))
-                        word = WordSum(start: index, flags: flags)
-                    }
-                    word.add(advance, isWhitespace: flags.contains(.whitespace), at: index)
                 }
-                if count > 0 {
-                    let endsSegment = word.contentEnd == count || unitFlags[word.contentEnd].contains(.segmentStart)
-                    words.append(word.finished(contentEndsSegment: endsSegment))
-                }
-            }
-            }
-            }
-            }
-            }
-            }
             }
         }
         return BreakUnits(

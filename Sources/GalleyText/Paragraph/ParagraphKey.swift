@@ -118,12 +118,13 @@ final class ParagraphKey: PrecomputedHashKey {
     /// the very string the key holds, whose bytes then need not be read again).
     private static func bytesEqual(_ lhs: String, _ rhs: String) -> Bool {
         guard lhs.utf8.count == rhs.utf8.count else { return false }
-        let fast: Bool? = lhs.utf8.withContiguousStorageIfAvailable { left in
-            rhs.utf8.withContiguousStorageIfAvailable { right in
-                left.count == 0 || left.baseAddress == right.baseAddress
-                    || memcmp(left.baseAddress!, right.baseAddress!, left.count) == 0
-            }
-        } ?? nil
+        let fast: Bool? =
+            lhs.utf8.withContiguousStorageIfAvailable { left in
+                rhs.utf8.withContiguousStorageIfAvailable { right in
+                    left.count == 0 || left.baseAddress == right.baseAddress
+                        || memcmp(left.baseAddress!, right.baseAddress!, left.count) == 0
+                }
+            } ?? nil
         return fast ?? lhs.utf8.elementsEqual(rhs.utf8)
     }
 

@@ -74,7 +74,8 @@ final class ParagraphShaper: Sendable {
     /// and its runs' fallback chains), so that no lookup of a font or a language can fail.
     func shape(_ text: AttributedText, paragraph: ParagraphStyle, startLength: Int, resolved: Resolved) -> ShapedParagraph {
         do {
-            return try shapeResolved(text, utf16: text.string.utf16Units, paragraph: paragraph, startLength: startLength, keepingSegments: true, resolved: resolved)
+            return try shapeResolved(
+                text, utf16: text.string.utf16Units, paragraph: paragraph, startLength: startLength, keepingSegments: true, resolved: resolved)
         } catch {
             // Only ICU can fail here, opening an iterator for a locale it opened one for before:
             // that is memory running out, which Swift stops the process for anyway.
@@ -122,7 +123,8 @@ final class ParagraphShaper: Sendable {
             utf16.withUnsafeBufferPointer { VisiblePrefix.cut($0, atLeast: length, paragraph: paragraph, chains: chains) }
         }
         guard let (cut, restBelowEmoji) = found else {
-            return try shape(utf16, isCut: false, styleRuns: text.runs, chains: chains, paragraph: paragraph,
+            return try shape(
+                utf16, isCut: false, styleRuns: text.runs, chains: chains, paragraph: paragraph,
                 language: language, knownLeftToRight: false, keepingSegments: keepingSegments,
                 visiblePrefix: { _ in nil })
         }
@@ -136,8 +138,10 @@ final class ParagraphShaper: Sendable {
             utf16 = Array(utf16[..<cut])
         }
         // A cut text is left to right throughout (see `VisiblePrefix`), and so is its start.
-        return try shape(utf16, isCut: true, styleRuns: text.runs, chains: chains, paragraph: paragraph,
-            language: language, knownLeftToRight: true, keepingSegments: keepingSegments) { units in
+        return try shape(
+            utf16, isCut: true, styleRuns: text.runs, chains: chains, paragraph: paragraph,
+            language: language, knownLeftToRight: true, keepingSegments: keepingSegments
+        ) { units in
             VisiblePrefix(
                 text: text, paragraph: paragraph, shaper: self, resolved: resolved, wholeLength: wholeLength,
                 lastWordUnit: units.words.last?.start ?? 0, restBox: restBox)
@@ -168,14 +172,16 @@ final class ParagraphShaper: Sendable {
         paragraph: ParagraphStyle, language: TextLanguage, knownLeftToRight: Bool, keepingSegments: Bool,
         visiblePrefix: (BreakUnits) -> VisiblePrefix?
     ) throws(TextError) -> ShapedParagraph {
-        let baseLineHeight = styleRuns.first.map { run in
-            paragraph.lineHeight(natural: chains[0].primary.metrics.scaled(to: run.style.size).lineHeight)
-        } ?? 0
+        let baseLineHeight =
+            styleRuns.first.map { run in
+                paragraph.lineHeight(natural: chains[0].primary.metrics.scaled(to: run.style.size).lineHeight)
+            } ?? 0
         let locale = language.breakLocale
         let segmentShaper = SegmentShaper(shaper: shaper, cache: cache, language: language.harfBuzz)
         var paragraphLevels = TextAnalysis.leftToRight
-        let plain = usesPlainBuilder && styleRuns.count == 1 && paragraph.lineBreakMode != .charWrap
-            && paragraph.direction != .rightToLeft && SimpleLineBreaks.applies(toLocale: locale)
+        let plain =
+            usesPlainBuilder && styleRuns.count == 1 && paragraph.lineBreakMode != .charWrap
+                && paragraph.direction != .rightToLeft && SimpleLineBreaks.applies(toLocale: locale)
             ? utf16.withUnsafeBufferPointer { buffer in
                 PlainParagraphBuilder.build(
                     buffer, style: styleRuns[0].style, chain: chains[0], segmentShaper: segmentShaper,
@@ -203,7 +209,8 @@ final class ParagraphShaper: Sendable {
             }
             parts = utf16.withUnsafeBufferPointer { buffer in builder.build(buffer, runs: runs) }
         }
-        let ellipses = paragraph.lineBreakMode.isTruncating
+        let ellipses =
+            paragraph.lineBreakMode.isTruncating
             ? styleRuns.indices.map { segmentShaper.ellipsis(style: styleRuns[$0].style, chain: chains[$0]) } : []
         return ShapedParagraph(
             paragraphStyle: paragraph, missingCharacters: parts.missing, baseLineHeight: baseLineHeight,

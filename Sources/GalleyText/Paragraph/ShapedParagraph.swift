@@ -329,7 +329,8 @@ struct BreakWord: Sendable {
         self.width = width
         self.contentWidth = contentWidth
         packedStart = UInt32(start) | (startsSegment ? Self.topBit : 0)
-        packedContentEnd = UInt32(contentEnd) | (startsWithMandatoryBreak ? Self.topBit : 0)
+        packedContentEnd =
+            UInt32(contentEnd) | (startsWithMandatoryBreak ? Self.topBit : 0)
             | (contentEndsSegment ? Self.nextBit : 0)
     }
 }

@@ -84,10 +84,13 @@ struct LanguageSystems: Hashable, Sendable {
         }
         var scriptTags = [hb_tag_t](repeating: 0, count: Int(HB_OT_MAX_TAGS_PER_SCRIPT))
         var languageTags = [hb_tag_t](repeating: 0, count: Int(HB_OT_MAX_TAGS_PER_LANGUAGE))
-        var scriptCount = UInt32(scriptTags.count), languageCount = UInt32(languageTags.count)
+        var scriptCount = UInt32(scriptTags.count)
+        var languageCount = UInt32(languageTags.count)
         hb_ot_tags_from_script_and_language(script, language, &scriptCount, &scriptTags, &languageCount, &languageTags)
         func pick(_ table: hb_tag_t) -> UInt32 {
-            var scriptIndex: UInt32 = 0, chosenScript: hb_tag_t = 0, languageIndex: UInt32 = 0
+            var scriptIndex: UInt32 = 0
+            var chosenScript: hb_tag_t = 0
+            var languageIndex: UInt32 = 0
             _ = hb_ot_layout_table_select_script(hbFace, table, scriptCount, &scriptTags, &scriptIndex, &chosenScript)
             _ = hb_ot_layout_script_select_language(hbFace, table, scriptIndex, languageCount, &languageTags, &languageIndex)
             return languageIndex

@@ -62,7 +62,7 @@ final class HarfBuzzShaper: Sendable {
     static let longestShaping = 1024
 
     deinit {
-        idleBuffers.withLock { $0.forEach { hb_buffer_destroy($0.pointer) } }
+        idleBuffers.withLock { buffers in for buffer in buffers { hb_buffer_destroy(buffer.pointer) } }
     }
 
     /// A small integer standing for `features`; 0 is the empty set (HarfBuzz's defaults). Nil
@@ -75,9 +75,10 @@ final class HarfBuzzShaper: Sendable {
             guard table.features.count <= Self.maximumFeatureSets else { return nil }
             let id = table.features.count
             table.ids[features] = id
-            table.features.append(features.map { feature in
-                hb_feature_t(tag: feature.packedTag, value: feature.value, start: 0, end: UInt32.max)
-            })
+            table.features.append(
+                features.map { feature in
+                    hb_feature_t(tag: feature.packedTag, value: feature.value, start: 0, end: UInt32.max)
+                })
             return id
         }
     }
@@ -116,11 +117,14 @@ final class HarfBuzzShaper: Sendable {
         for (table, index) in [(hb_tag_t(0x4753_5542), systems.substitution), (hb_tag_t(0x4750_4F53), systems.positioning)]
         where index != HB_OT_LAYOUT_DEFAULT_LANGUAGE_INDEX {
             var scriptTags = [hb_tag_t](repeating: 0, count: Int(HB_OT_MAX_TAGS_PER_SCRIPT))
-            var scriptCount = UInt32(scriptTags.count), languageCount: UInt32 = 0
+            var scriptCount = UInt32(scriptTags.count)
+            var languageCount: UInt32 = 0
             hb_ot_tags_from_script_and_language(script, nil, &scriptCount, &scriptTags, &languageCount, nil)
-            var scriptIndex: UInt32 = 0, chosen: hb_tag_t = 0
+            var scriptIndex: UInt32 = 0
+            var chosen: hb_tag_t = 0
             _ = hb_ot_layout_table_select_script(hbFace, table, scriptCount, &scriptTags, &scriptIndex, &chosen)
-            var tag: hb_tag_t = 0, count: UInt32 = 1
+            var tag: hb_tag_t = 0
+            var count: UInt32 = 1
             _ = hb_ot_layout_script_get_language_tags(hbFace, table, scriptIndex, index, &count, &tag)
             if count == 1, let language = hb_ot_tag_to_language(tag) { candidates.append(language) }
         }
@@ -132,7 +136,8 @@ final class HarfBuzzShaper: Sendable {
     func shape(_ text: UnsafeBufferPointer<UInt16>, face: FontFace, key: ShapeKey, language: HarfBuzzLanguage?) -> ShapedSegment {
         let buffer = idleBuffers.withLock { $0.popLast() } ?? Buffer(pointer: hb_buffer_create())
         defer { idleBuffers.withLock { $0.append(buffer) } }
-        let hbLanguage = key.languageSystems == LanguageSystems.defaultSystems.packed
+        let hbLanguage =
+            key.languageSystems == LanguageSystems.defaultSystems.packed
             ? nil : self.language(for: language, in: face, script: key.script)
         // The empty set, most text's, without the table's lock.
         let features = key.featureSetID == 0 ? [] : featureTable.withLock { $0.features[key.featureSetID] }
@@ -205,7 +210,9 @@ final class HarfBuzzShaper: Sendable {
         guard text.count > longestShaping || text.contains(where: { $0 >= 0x300 }) else { return [Piece(range: 0..<text.count)] }
         var pieces: [Piece] = []
         var continues = false
-        var start = 0, marks = 0, index = 0
+        var start = 0
+        var marks = 0
+        var index = 0
         while index < text.count {
             var scalar = UInt32(text[index])
             var width = 1

@@ -66,8 +66,12 @@ public struct FontFeature: Sendable, Hashable, CustomStringConvertible {
     public init(_ setting: String) {
         var text = Substring(setting)
         var value: UInt32 = 1
-        if text.hasPrefix("-") { value = 0; text = text.dropFirst() }
-        else if text.hasPrefix("+") { text = text.dropFirst() }
+        if text.hasPrefix("-") {
+            value = 0
+            text = text.dropFirst()
+        } else if text.hasPrefix("+") {
+            text = text.dropFirst()
+        }
         if let equals = text.firstIndex(of: "=") {
             value = UInt32(text[text.index(after: equals)...]) ?? value
             text = text[..<equals]

@@ -28,15 +28,16 @@ extension UnsafeBufferPointer<UInt16> {
     /// satisfy: runs of it are skipped, and control characters are tested.
     @inline(__always)
     func allSatisfyPastPrintableASCII(_ test: (UInt16) -> Bool) -> Bool {
-        allSatisfy(skipping: { word in
-            // No unit at or above 0x80, none below 0x20, none equal to 0x7F (the "has less"
-            // test per 16-bit lane, the last on the word with 0x7F lanes turned to zero).
-            let ones: UInt64 = 0x0001_0001_0001_0001
-            let highBits: UInt64 = 0x8000_8000_8000_8000
-            let deleted = word ^ (ones &* 0x7F)
-            return word & 0xFF80_FF80_FF80_FF80 == 0 && (word &- ones &* 0x20) & ~word & highBits == 0
-                && (deleted &- ones) & ~deleted & highBits == 0
-        }, test)
+        allSatisfy(
+            skipping: { word in
+                // No unit at or above 0x80, none below 0x20, none equal to 0x7F (the "has less"
+                // test per 16-bit lane, the last on the word with 0x7F lanes turned to zero).
+                let ones: UInt64 = 0x0001_0001_0001_0001
+                let highBits: UInt64 = 0x8000_8000_8000_8000
+                let deleted = word ^ (ones &* 0x7F)
+                return word & 0xFF80_FF80_FF80_FF80 == 0 && (word &- ones &* 0x20) & ~word & highBits == 0
+                    && (deleted &- ones) & ~deleted & highBits == 0
+            }, test)
     }
 
     /// Whether every unit satisfies `test`, skipping words of four units that `skips` says all do.

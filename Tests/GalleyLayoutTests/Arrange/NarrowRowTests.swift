@@ -15,10 +15,13 @@ struct NarrowRowTests {
         var items = try String(contentsOf: examples.appendingPathComponent("items.jsonl"), encoding: .utf8)
             .split(separator: "\n").prefix(12).map { try ItemDescriptor(json: String($0)) }
         for kind in BuiltInTemplates.all.keys.sorted() {
-            items.append(Fixture.item(kind, [
-                "title": "A title", "caption": "Caption", "subtitle": "Sub", "text": "Some words that wrap", "imageURL": "http://a/b.png",
-                "timestamp": "9:41 AM", "url": "galley://a",
-            ]))
+            items.append(
+                Fixture.item(
+                    kind,
+                    [
+                        "title": "A title", "caption": "Caption", "subtitle": "Sub", "text": "Some words that wrap", "imageURL": "http://a/b.png",
+                        "timestamp": "9:41 AM", "url": "galley://a",
+                    ]))
         }
         return try items.map { ($0, try registry.template(for: $0)) }
     }
@@ -42,8 +45,13 @@ struct NarrowRowTests {
 
     @Test("An inset wider than the row leaves its child an empty frame at the row's edge, not past it")
     func insetWiderThanRow() throws {
-        let template = try CompiledTemplate(Template(name: "t", root: Node(.inset(Node.Inset(
-            Insets(all: 10), child: Node(.label(Node.Label(.field("title"), style: "font")), name: "title"))))))
+        let template = try CompiledTemplate(
+            Template(
+                name: "t",
+                root: Node(
+                    .inset(
+                        Node.Inset(
+                            Insets(all: 10), child: Node(.label(Node.Label(.field("title"), style: "font")), name: "title"))))))
         let item = Fixture.item("t", ["title": "Hello"])
         let zero = try template.measure(item, width: 0, environment: Fixture.environment(scale: 1)).arranged()
         #expect(zero.frames["title"]?.minX == 0 && zero.frames["title"]?.width == 0)

@@ -2,9 +2,9 @@
 // Each expectation is derived here from the fonts' metrics and the template's constants.
 
 import GalleyJSON
-import Synchronization
 import GalleyLayout
 import GalleyText
+import Synchronization
 import Testing
 
 /// An expected row: its height and the frames of its named nodes, before pixel snapping.
@@ -51,7 +51,8 @@ struct GoldenFrameTests {
             let rowHeight = textHeight + 2 * F.metric("tableCellVPadding")
             var frames = ["text": (padding, padding, labelWidth, textHeight)]
             if linked { frames["accessory"] = (g.width - accessory, (rowHeight - 22) / 2, accessory, 22) }
-            try check(template, F.item("t", ["text": .string(Self.sentence), "url": .string("app://post/1")]), g, ExpectedRow(height: rowHeight, frames: frames))
+            try check(
+                template, F.item("t", ["text": .string(Self.sentence), "url": .string("app://post/1")]), g, ExpectedRow(height: rowHeight, frames: frames))
         }
     }
 
@@ -62,9 +63,11 @@ struct GoldenFrameTests {
         let textWidth = g.width - 2 * 10 - 75 - 12
         let captionHeight = F.ceil(F.lineHeight("tableTitleFont"), g.scale)
         let textHeight = F.textHeight(Self.sentence, "tableSmallFont", width: textWidth, scale: g.scale)
-        try check(BuiltInTemplates.caption, F.item("c", ["caption": "Address", "text": .string(Self.sentence)]), g, ExpectedRow(
-            height: max(captionHeight, textHeight) + 20,
-            frames: ["caption": (10, 10, 75, captionHeight), "text": (10 + 75 + 12, 10, textWidth, textHeight)]))
+        try check(
+            BuiltInTemplates.caption, F.item("c", ["caption": "Address", "text": .string(Self.sentence)]), g,
+            ExpectedRow(
+                height: max(captionHeight, textHeight) + 20,
+                frames: ["caption": (10, 10, 75, captionHeight), "text": (10 + 75 + 12, 10, textWidth, textHeight)]))
     }
 
     @Test("three20.rightCaption", arguments: Geometry.all)
@@ -72,9 +75,11 @@ struct GoldenFrameTests {
         let textWidth = g.width - 2 * 10 - 75 - 12
         let captionHeight = F.ceil(F.lineHeight("tableTitleFont"), g.scale)
         let textHeight = F.textHeight(Self.sentence, "tableSmallFont", width: textWidth, scale: g.scale)
-        try check(BuiltInTemplates.rightCaption, F.item("c", ["caption": "Address", "text": .string(Self.sentence)]), g, ExpectedRow(
-            height: max(captionHeight, textHeight) + 20,
-            frames: ["text": (10, 10, textWidth, textHeight), "caption": (10 + textWidth + 12, 10, 75, captionHeight)]))
+        try check(
+            BuiltInTemplates.rightCaption, F.item("c", ["caption": "Address", "text": .string(Self.sentence)]), g,
+            ExpectedRow(
+                height: max(captionHeight, textHeight) + 20,
+                frames: ["text": (10, 10, textWidth, textHeight), "caption": (10 + textWidth + 12, 10, 75, captionHeight)]))
     }
 
     @Test("three20.subtext: a line of text over the wrapping caption", arguments: Geometry.all)
@@ -82,9 +87,11 @@ struct GoldenFrameTests {
         let width = g.width - 20
         let textHeight = F.ceil(F.lineHeight("tableFont"), g.scale)
         let captionHeight = F.textHeight(Self.sentence, "tableSubTextFont", width: width, scale: g.scale)
-        try check(BuiltInTemplates.subtext, F.item("s", ["text": "Headline", "caption": .string(Self.sentence)]), g, ExpectedRow(
-            height: 20 + textHeight + captionHeight,
-            frames: ["text": (10, 10, width, textHeight), "caption": (10, 10 + textHeight, width, captionHeight)]))
+        try check(
+            BuiltInTemplates.subtext, F.item("s", ["text": "Headline", "caption": .string(Self.sentence)]), g,
+            ExpectedRow(
+                height: 20 + textHeight + captionHeight,
+                frames: ["text": (10, 10, width, textHeight), "caption": (10, 10 + textHeight, width, captionHeight)]))
     }
 
     @Test("three20.subtitle: a 50-point image, 6 points, text over subtitle, centred", arguments: Geometry.all)
@@ -94,12 +101,14 @@ struct GoldenFrameTests {
         let subtitleHeight = F.ceil(F.lineHeight("tableSubTextFont"), g.scale)
         let inner = max(50, textHeight + subtitleHeight)
         let textTop = 10 + (inner - (textHeight + subtitleHeight)) / 2
-        try check(BuiltInTemplates.subtitle, F.item("s", ["text": "Joe Hewitt", "subtitle": "Three20", "imageURL": "http://a/b.png"]), g, ExpectedRow(
-            height: inner + 20,
-            frames: [
-                "image": (10, 10 + (inner - 50) / 2, 50, 50), "text": (66, textTop, textWidth, textHeight),
-                "subtitle": (66, textTop + textHeight, textWidth, subtitleHeight),
-            ]))
+        try check(
+            BuiltInTemplates.subtitle, F.item("s", ["text": "Joe Hewitt", "subtitle": "Three20", "imageURL": "http://a/b.png"]), g,
+            ExpectedRow(
+                height: inner + 20,
+                frames: [
+                    "image": (10, 10 + (inner - 50) / 2, 50, 50), "text": (66, textTop, textWidth, textHeight),
+                    "subtitle": (66, textTop + textHeight, textWidth, subtitleHeight),
+                ]))
     }
 
     // MARK: - The message cell Three20 hard-coded at 90 points
@@ -116,18 +125,22 @@ struct GoldenFrameTests {
         let titleRow = max(titleHeight, timestampHeight)
         let captionHeight = F.ceil(F.lineHeight("messageCaptionFont"), g.scale)
         let messageHeight = F.textHeight(Self.sentence + " " + Self.sentence, "messageTextFont", width: column, maximum: 2, scale: g.scale)
-        let item = F.item("m", [
-            "title": "Joe Hewitt", "caption": "Re: the height of a row", "text": .string(Self.sentence + " " + Self.sentence),
-            "timestamp": .string(timestamp), "imageURL": "http://a/joe.png",
-        ])
-        try check(BuiltInTemplates.message, item, g, ExpectedRow(
-            height: 6 + max(34, titleRow + captionHeight + messageHeight) + 6,
-            frames: [
-                "image": (6, 6, 34, 34), "title": (left, 6, titleWidth, titleHeight),
-                "timestamp": (left + titleWidth + 6, 6, timestampWidth, timestampHeight),
-                "caption": (left, 6 + titleRow, column, captionHeight),
-                "message": (left, 6 + titleRow + captionHeight, column, messageHeight),
-            ]))
+        let item = F.item(
+            "m",
+            [
+                "title": "Joe Hewitt", "caption": "Re: the height of a row", "text": .string(Self.sentence + " " + Self.sentence),
+                "timestamp": .string(timestamp), "imageURL": "http://a/joe.png",
+            ])
+        try check(
+            BuiltInTemplates.message, item, g,
+            ExpectedRow(
+                height: 6 + max(34, titleRow + captionHeight + messageHeight) + 6,
+                frames: [
+                    "image": (6, 6, 34, 34), "title": (left, 6, titleWidth, titleHeight),
+                    "timestamp": (left + titleWidth + 6, 6, timestampWidth, timestampHeight),
+                    "caption": (left, 6 + titleRow, column, captionHeight),
+                    "message": (left, 6 + titleRow + captionHeight, column, messageHeight),
+                ]))
     }
 
     // MARK: - Image cells
@@ -137,9 +150,12 @@ struct GoldenFrameTests {
         let textWidth = g.width - 20 - 60 - 12
         let textHeight = F.textHeight(Self.sentence, "tableFont", width: textWidth, scale: g.scale)
         let inner = max(40, textHeight)
-        try check(BuiltInTemplates.image, F.item("i", ["text": .string(Self.sentence), "imageURL": "http://a/b.png", "image": .object(["width": 60, "height": 40])]), g, ExpectedRow(
-            height: inner + 20,
-            frames: ["image": (10, 10 + (inner - 40) / 2, 60, 40), "text": (82, 10 + (inner - textHeight) / 2, textWidth, textHeight)]))
+        try check(
+            BuiltInTemplates.image,
+            F.item("i", ["text": .string(Self.sentence), "imageURL": "http://a/b.png", "image": .object(["width": 60, "height": 40])]), g,
+            ExpectedRow(
+                height: inner + 20,
+                frames: ["image": (10, 10 + (inner - 40) / 2, 60, 40), "text": (82, 10 + (inner - textHeight) / 2, textWidth, textHeight)]))
     }
 
     @Test("three20.rightImage: centred text, the 50-point default image on the right", arguments: Geometry.all)
@@ -147,9 +163,11 @@ struct GoldenFrameTests {
         let textWidth = g.width - 20 - 12 - 50
         let textHeight = F.textHeight(Self.sentence, "tableSmallFont", width: textWidth, scale: g.scale)
         let inner = max(50, textHeight)
-        try check(BuiltInTemplates.rightImage, F.item("i", ["text": .string(Self.sentence), "imageURL": "http://a/b.png"]), g, ExpectedRow(
-            height: inner + 20,
-            frames: ["text": (10, 10 + (inner - textHeight) / 2, textWidth, textHeight), "image": (10 + textWidth + 12, 10 + (inner - 50) / 2, 50, 50)]))
+        try check(
+            BuiltInTemplates.rightImage, F.item("i", ["text": .string(Self.sentence), "imageURL": "http://a/b.png"]), g,
+            ExpectedRow(
+                height: inner + 20,
+                frames: ["text": (10, 10 + (inner - textHeight) / 2, textWidth, textHeight), "image": (10 + textWidth + 12, 10 + (inner - 50) / 2, 50, 50)]))
     }
 
     // MARK: - Activity and more button
@@ -163,9 +181,11 @@ struct GoldenFrameTests {
         let side = (g.width - 3 * 6 - 20 - labelWidth) / 2
         let row = max(44, labelHeight)
         let top = (row - labelHeight) / 2
-        try check(BuiltInTemplates.activity, F.item("a", ["text": .string(label)]), g, ExpectedRow(
-            height: row,
-            frames: ["spinner": (side + 6, top + (labelHeight - 20) / 2, 20, 20), "text": (side + 6 + 20 + 6, top, labelWidth, labelHeight)]))
+        try check(
+            BuiltInTemplates.activity, F.item("a", ["text": .string(label)]), g,
+            ExpectedRow(
+                height: row,
+                frames: ["spinner": (side + 6, top + (labelHeight - 20) / 2, 20, 20), "text": (side + 6 + 20 + 6, top, labelWidth, labelHeight)]))
     }
 
     @Test("three20.moreButton: title and subtitle centred in a 66-point row", arguments: Geometry.all)
@@ -179,12 +199,14 @@ struct GoldenFrameTests {
         let columnHeight = titleHeight + 4 + subtitleHeight
         let left = (g.width - columnWidth) / 2
         let top = (66 - columnHeight) / 2
-        try check(BuiltInTemplates.moreButton, F.item("m", ["text": .string(title), "subtitle": .string(subtitle)]), g, ExpectedRow(
-            height: 66,
-            frames: [
-                "text": (left + (columnWidth - titleWidth) / 2, top, titleWidth, titleHeight),
-                "subtitle": (left + (columnWidth - subtitleWidth) / 2, top + titleHeight + 4, subtitleWidth, subtitleHeight),
-            ]))
+        try check(
+            BuiltInTemplates.moreButton, F.item("m", ["text": .string(title), "subtitle": .string(subtitle)]), g,
+            ExpectedRow(
+                height: 66,
+                frames: [
+                    "text": (left + (columnWidth - titleWidth) / 2, top, titleWidth, titleHeight),
+                    "subtitle": (left + (columnWidth - subtitleWidth) / 2, top + titleHeight + 4, subtitleWidth, subtitleHeight),
+                ]))
     }
 
     // MARK: - Styled text
@@ -199,8 +221,10 @@ struct GoldenFrameTests {
         let lines = try F.engine.measure(text, width: width).lineCount
         let height = F.ceil(F.lineHeight("tableFont") + Double(lines - 1) * F.lineHeight("font"), g.scale)
         let runs: JSONValue = .array([.object(["text": "Bold", "style": "tableFont"]), .object(["text": .string(rest)])])
-        try check(BuiltInTemplates.styledText, F.item("s", ["runs": runs]), g, ExpectedRow(
-            height: height + 12, frames: ["text": (6, 6, width, height)]))
+        try check(
+            BuiltInTemplates.styledText, F.item("s", ["runs": runs]), g,
+            ExpectedRow(
+                height: height + 12, frames: ["text": (6, 6, width, height)]))
     }
 
     // MARK: - UIKit's standard styles: 15-point margins, 11 above and below, rows of at least 44
@@ -209,9 +233,11 @@ struct GoldenFrameTests {
     func uikitDefault(_ g: Geometry) throws {
         let textHeight = F.ceil(F.lineHeight("cellText"), g.scale)
         let row = max(44, textHeight + 22)
-        try check(BuiltInTemplates.cellDefault, F.item("d", ["text": "General", "accessory": "disclosureIndicator"]), g, ExpectedRow(
-            height: row,
-            frames: ["text": (15, (row - textHeight) / 2, g.width - 33 - 30, textHeight), "accessory": (g.width - 33, (row - 22) / 2, 33, 22)]))
+        try check(
+            BuiltInTemplates.cellDefault, F.item("d", ["text": "General", "accessory": "disclosureIndicator"]), g,
+            ExpectedRow(
+                height: row,
+                frames: ["text": (15, (row - textHeight) / 2, g.width - 33 - 30, textHeight), "accessory": (g.width - 33, (row - 22) / 2, 33, 22)]))
     }
 
     @Test("uikit.value1: detail on the right", arguments: Geometry.all)
@@ -220,13 +246,15 @@ struct GoldenFrameTests {
         let detailWidth = F.ceil(F.naturalWidth("Home", "cellDetail"), g.scale)
         let height = F.ceil(F.lineHeight("cellText"), g.scale)
         let row = max(44, height + 22)
-        try check(BuiltInTemplates.cellValue1, F.item("v", ["text": "Wi-Fi", "detail": "Home", "accessory": "checkmark"]), g, ExpectedRow(
-            height: row,
-            frames: [
-                "text": (15, (row - height) / 2, available - 6 - detailWidth, height),
-                "detail": (15 + available - detailWidth, (row - height) / 2, detailWidth, height),
-                "accessory": (g.width - 39, (row - 22) / 2, 39, 22),
-            ]))
+        try check(
+            BuiltInTemplates.cellValue1, F.item("v", ["text": "Wi-Fi", "detail": "Home", "accessory": "checkmark"]), g,
+            ExpectedRow(
+                height: row,
+                frames: [
+                    "text": (15, (row - height) / 2, available - 6 - detailWidth, height),
+                    "detail": (15 + available - detailWidth, (row - height) / 2, detailWidth, height),
+                    "accessory": (g.width - 39, (row - 22) / 2, 39, 22),
+                ]))
     }
 
     @Test("uikit.value2: a 67-point key column on the value's baseline", arguments: Geometry.all)
@@ -237,9 +265,11 @@ struct GoldenFrameTests {
         let content = max(shift + keyHeight, valueHeight)
         let row = max(44, content + 22)
         let top = (row - content) / 2
-        try check(BuiltInTemplates.cellValue2, F.item("v", ["text": "Phone", "detail": "+1 555 0100"]), g, ExpectedRow(
-            height: row,
-            frames: ["text": (15, top + shift, 67, keyHeight), "detail": (15 + 67 + 6, top, g.width - 30 - 67 - 6, valueHeight)]))
+        try check(
+            BuiltInTemplates.cellValue2, F.item("v", ["text": "Phone", "detail": "+1 555 0100"]), g,
+            ExpectedRow(
+                height: row,
+                frames: ["text": (15, top + shift, 67, keyHeight), "detail": (15 + 67 + 6, top, g.width - 30 - 67 - 6, valueHeight)]))
     }
 
     @Test("uikit.subtitle: text over a smaller detail", arguments: Geometry.all)
@@ -247,9 +277,11 @@ struct GoldenFrameTests {
         let textHeight = F.ceil(F.lineHeight("cellText"), g.scale)
         let detailHeight = F.ceil(F.lineHeight("cellSubtitle"), g.scale)
         let row = max(44, textHeight + 2 + detailHeight + 22)
-        try check(BuiltInTemplates.cellSubtitle, F.item("s", ["text": "Title", "detail": "Subtitle"]), g, ExpectedRow(
-            height: row,
-            frames: ["text": (15, 11, g.width - 30, textHeight), "detail": (15, 11 + textHeight + 2, g.width - 30, detailHeight)]))
+        try check(
+            BuiltInTemplates.cellSubtitle, F.item("s", ["text": "Title", "detail": "Subtitle"]), g,
+            ExpectedRow(
+                height: row,
+                frames: ["text": (15, 11, g.width - 30, textHeight), "detail": (15, 11 + textHeight + 2, g.width - 30, detailHeight)]))
     }
 
     @Test("Every template in the built-in registry has its golden frames checked here")

@@ -1,5 +1,7 @@
+// swift-format-ignore-file
 // The Swift examples of the README and the DocC articles, as they are written there: each must
-// build and run, so every line of them is a line of a test here.
+// build and run, so every line of them is a line of a test here. (Not formatted: its lines are
+// the documents' lines, laid out for reading.)
 
 import Foundation
 import GalleyLayout
@@ -107,7 +109,8 @@ struct DocumentationExampleTests {
                 if code.contains(".package(") { continue }  // a manifest, not code to run
                 let lines = code.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
                 for line in lines where !line.isEmpty && !line.hasPrefix("import ") {
-                    #expect(sourceLines.contains(line), "\(document.lastPathComponent): a line not in the tested examples: \(line)")
+                    let tested = sourceLines.contains(line)
+                    #expect(tested, "\(document.lastPathComponent): a line not in the tested examples: \(line)")
                     checked += 1
                 }
             }

@@ -5,16 +5,18 @@ import Dispatch
 import Foundation
 import GalleyJSON
 import GalleyLayout
-import GalleyText
 import GalleyLocks
+import GalleyText
 import Testing
 
 @Suite("Measure and arrange")
 struct TwoPassTests {
-    static let item = Fixture.item("message", [
-        "title": "Joe Hewitt", "caption": "Re: heights", "text": "Measured once, arranged without measuring again.",
-        "timestamp": "9:41 AM", "imageURL": "http://a/b.png",
-    ])
+    static let item = Fixture.item(
+        "message",
+        [
+            "title": "Joe Hewitt", "caption": "Re: heights", "text": "Measured once, arranged without measuring again.",
+            "timestamp": "9:41 AM", "imageURL": "http://a/b.png",
+        ])
 
     @Test("Arranging shapes and wraps no text: the engine's counters do not move")
     func arrangeDoesNotMeasure() throws {
@@ -51,10 +53,12 @@ struct TwoPassTests {
     func concurrentEqualsSerial() throws {
         let registry = try BuiltInTemplates.registry()
         let items = (0..<60).map { index in
-            Fixture.item(["message", "text", "caption", "subtitle"][index % 4], [
-                "title": .string("Row \(index)"), "text": .string(String(repeating: "word ", count: index % 17 + 1)),
-                "caption": "Caption", "subtitle": "Sub", "timestamp": .string("\(index):00"),
-            ])
+            Fixture.item(
+                ["message", "text", "caption", "subtitle"][index % 4],
+                [
+                    "title": .string("Row \(index)"), "text": .string(String(repeating: "word ", count: index % 17 + 1)),
+                    "caption": "Caption", "subtitle": "Sub", "timestamp": .string("\(index):00"),
+                ])
         }
         @Sendable func heights() throws -> [Double] {
             try items.map { try registry.template(for: $0).measure($0, width: 375, environment: Fixture.environment(scale: 3)).height }
@@ -73,11 +77,13 @@ struct TwoPassTests {
         let registry = try BuiltInTemplates.registry()
         let widths: [Double] = [320, 0, 768, 375, 320, 100]
         for kind in BuiltInTemplates.all.keys.sorted() {
-            let item = Fixture.item(kind, [
-                "title": "Joe Hewitt", "caption": "Re: heights", "subtitle": "Sub", "timestamp": "9:41 AM",
-                "text": "Measured once at every width, with text long enough to wrap at the narrow ones.",
-                "imageURL": "http://a/b.png", "url": "galley://row",
-            ])
+            let item = Fixture.item(
+                kind,
+                [
+                    "title": "Joe Hewitt", "caption": "Re: heights", "subtitle": "Sub", "timestamp": "9:41 AM",
+                    "text": "Measured once at every width, with text long enough to wrap at the narrow ones.",
+                    "imageURL": "http://a/b.png", "url": "galley://row",
+                ])
             let template = try registry.template(for: item)
             let environment = Fixture.environment(scale: 2)
             let together = try template.measure(item, widths: widths, environment: environment)
@@ -99,12 +105,13 @@ struct TwoPassTests {
 
     @Test("Heights alone shape no one-line label of plain text, and equal the heights of rows measured with it shaped")
     func oneLineLabelsUnshaped() throws {
-        let templates = try Template.templatesByKind(json: #"""
-            {"titled": {"name": "titled", "root": {"type": "vstack", "children": [
-                {"type": "label", "name": "title", "field": "title", "style": "messageTitleFont", "maxLines": 1, "lineBreakMode": "truncateTail"},
-                {"type": "label", "name": "body", "field": "text", "style": "messageTextFont", "maxLines": 2, "lineBreakMode": "truncateTail"}
-            ]}}}
-            """#)
+        let templates = try Template.templatesByKind(
+            json: #"""
+                {"titled": {"name": "titled", "root": {"type": "vstack", "children": [
+                    {"type": "label", "name": "title", "field": "title", "style": "messageTitleFont", "maxLines": 1, "lineBreakMode": "truncateTail"},
+                    {"type": "label", "name": "body", "field": "text", "style": "messageTextFont", "maxLines": 2, "lineBreakMode": "truncateTail"}
+                ]}}}
+                """#)
         let template = try CompiledTemplate(try #require(templates.first { $0.kind == "titled" }).template)
         // Titles of every row their own; a few have a character only a fallback face has.
         let titles = (0..<40).map { index in
@@ -141,7 +148,11 @@ struct TwoPassTests {
                 "title": .string("Row \(index)"), "caption": "Re: heights", "subtitle": "Sub",
                 "text": .string(String(repeating: "words that wrap ", count: index % 7 + 1)),
             ]
-            if index % 2 == 0 { fields["imageURL"] = "http://a/b.png"; fields["timestamp"] = "9:41 AM"; fields["url"] = "galley://a" }
+            if index % 2 == 0 {
+                fields["imageURL"] = "http://a/b.png"
+                fields["timestamp"] = "9:41 AM"
+                fields["url"] = "galley://a"
+            }
             items.append(Fixture.item(kind, fields))
         }
         let widths: [Double] = [320, 1024, 0, 90, 414]
@@ -178,7 +189,10 @@ struct TwoPassTests {
                 "text": .string(String(repeating: "words that wrap ", count: index % 7 + 1)),
                 "runs": [["text": "Styled ", "style": "tableFont"], ["text": .string("runs \(index)")]],
             ]
-            if index % 2 == 0 { fields["imageURL"] = "http://a/b.png"; fields["timestamp"] = "9:41 AM" }
+            if index % 2 == 0 {
+                fields["imageURL"] = "http://a/b.png"
+                fields["timestamp"] = "9:41 AM"
+            }
             let item = Fixture.item(kind, fields)
             let template = try registry.template(for: item)
             let environment = Fixture.environment(scale: 2)
@@ -233,7 +247,8 @@ struct TwoPassTests {
         // Text that fits on one line at its natural width keeps that line at every wider width:
         // broken once per row, not once per width.
         let engine = try TextEngine(paragraphCacheByteLimit: 0)
-        let short = try template.measure(Fixture.item("x", ["text": "Fits"]), widths: widths, environment: LayoutEnvironment(textEngine: engine, scale: 2, keepsTextLayouts: false))
+        let short = try template.measure(
+            Fixture.item("x", ["text": "Fits"]), widths: widths, environment: LayoutEnvironment(textEngine: engine, scale: 2, keepsTextLayouts: false))
         #expect(engine.counters.lineBreakPasses == 1)
         #expect(short.map { $0.lineCounts["text"] } == [1, 1, 1])
         #expect(short.map(\.height) == widths.map { _ in Fixture.ceil(Fixture.lineHeight("font"), 2) })

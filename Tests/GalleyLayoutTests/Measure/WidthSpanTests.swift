@@ -68,7 +68,10 @@ struct WidthSpanTests {
                     "title": pick(0), "caption": pick(1), "subtitle": pick(2), "text": pick(3), "value": pick(4),
                 ]
                 if variant != 1 { fields["timestamp"] = "9:41 AM" }
-                if variant == 2 { fields["imageURL"] = "http://a/b.png"; fields["url"] = "galley://a" }
+                if variant == 2 {
+                    fields["imageURL"] = "http://a/b.png"
+                    fields["url"] = "galley://a"
+                }
                 items.append(Fixture.item(kind, fields))
             }
         }
@@ -119,10 +122,11 @@ struct WidthSpanTests {
             // every measurement's span, made at any width, is tried at the others.
             var random = UInt64(changes.count + 1)
             for _ in 0..<8 {
-                widthSets.append((0..<8).map { _ in
-                    random = random &* 6364136223846793005 &+ 1442695040888963407
-                    return pool[Int(random >> 33) % pool.count]
-                })
+                widthSets.append(
+                    (0..<8).map { _ in
+                        random = random &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                        return pool[Int(random >> 33) % pool.count]
+                    })
             }
             for widths in widthSets {
                 let alone = try widths.map { try template.measure(item, width: $0, environment: environment).height }

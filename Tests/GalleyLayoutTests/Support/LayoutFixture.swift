@@ -4,6 +4,7 @@
 import GalleyJSON
 import GalleyLayout
 import GalleyText
+import Testing
 
 enum Fixture {
     static let engine: TextEngine = {
@@ -48,7 +49,9 @@ enum Fixture {
     static func lines(_ text: String, _ styleName: String, width: Double, maximum: Int = 0) -> Int {
         let style = stylesheet.textStyles[styleName]!
         let textStyle = TextStyle(font: .family(style.family, weight: style.weight, italic: style.italic), size: style.size)
-        return try! engine.measure(text, style: textStyle, width: width, paragraph: ParagraphStyle(lineBreakMode: maximum > 0 ? .truncateTail : .wordWrap, maximumLines: maximum)).lineCount
+        return try! engine.measure(
+            text, style: textStyle, width: width, paragraph: ParagraphStyle(lineBreakMode: maximum > 0 ? .truncateTail : .wordWrap, maximumLines: maximum)
+        ).lineCount
     }
 
     /// The unwrapped width of `text` in a style.
@@ -89,5 +92,3 @@ struct Geometry: Sendable, CustomTestStringConvertible {
 
     static let all = Fixture.widths.flatMap { width in Fixture.scales.map { Geometry(width: width, scale: $0) } }
 }
-
-import Testing

@@ -5,8 +5,9 @@ import Foundation
 import GalleyJSON
 import GalleyLayout
 import Testing
+
 #if canImport(FoundationXML)
-import FoundationXML
+    import FoundationXML
 #endif
 
 @Suite("Sample data through JSON templates")
@@ -33,7 +34,8 @@ struct SampleDataTests {
             var current: [String: [String]]?
             var text = ""
             init(name: String) { self.name = name }
-            func parser(_ parser: XMLParser, didStartElement element: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
+            func parser(_ parser: XMLParser, didStartElement element: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:])
+            {
                 if element == name { current = [:] }
                 text = ""
             }
@@ -65,13 +67,16 @@ struct SampleDataTests {
         let posts = try Self.elements("item", in: "three20-blog-feed.rss")
         #expect(posts.count == 6)
         for (index, post) in posts.enumerated() {
-            let summary = post["description"]?.first?
+            let summary =
+                post["description"]?.first?
                 .replacingOccurrences(of: "<[^>]+>", with: " ", options: .regularExpression)
                 .split(separator: ".").first.map(String.init) ?? ""
-            let item = ItemDescriptor(id: "post-\(index)", kind: "post", fields: [
-                "title": .string(post["title"]?.first ?? ""), "date": .string(post["pubDate"]?.first ?? ""),
-                "summary": .string(summary), "categories": .array((post["category"] ?? []).map { .string($0) }),
-            ])
+            let item = ItemDescriptor(
+                id: "post-\(index)", kind: "post",
+                fields: [
+                    "title": .string(post["title"]?.first ?? ""), "date": .string(post["pubDate"]?.first ?? ""),
+                    "summary": .string(summary), "categories": .array((post["category"] ?? []).map { .string($0) }),
+                ])
             let (narrow, narrowArrangement) = try Self.layout(item, width: 320)
             let narrowFrames = narrowArrangement.frames
             let (wide, _) = try Self.layout(item, width: 768)
@@ -112,10 +117,12 @@ struct SampleDataTests {
             let books = try Self.elements("book", in: file)
             #expect(books.count == count, "\(file)")
             for (index, book) in books.enumerated() {
-                let item = ItemDescriptor(id: "\(file)-\(index)", kind: "book", fields: [
-                    "title": .string(book["title"]?.first ?? ""), "author": .string(book["author"]?.first ?? ""),
-                    "completed": .string(book["completed"]?.first ?? ""),
-                ])
+                let item = ItemDescriptor(
+                    id: "\(file)-\(index)", kind: "book",
+                    fields: [
+                        "title": .string(book["title"]?.first ?? ""), "author": .string(book["author"]?.first ?? ""),
+                        "completed": .string(book["completed"]?.first ?? ""),
+                    ])
                 let (_, arrangement) = try Self.layout(item, width: 320)
                 for name in ["title", "author", "completed"] { #expect(arrangement.frames[name] != .zero, "\(name) in \(file)") }
                 #expect(arrangement.frames["completed"]!.maxX == 320 - 15)

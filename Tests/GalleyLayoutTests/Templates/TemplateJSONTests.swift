@@ -32,16 +32,21 @@ struct TemplateJSONTests {
         }
     }
 
-    @Test("Malformed templates are errors that name the node", arguments: [
-        (#"{"type": "lable", "field": "title", "style": "font"}"#, "t.root.type", "unknown node type 'lable'"),
-        (#"{"type": "label", "field": "a", "style": {"size": -12}}"#, "t.root.style", "size must be a number > 0 and ≤ 10000, not -12.0"),
-        (#"{"type": "vstack", "children": [{"type": "label", "field": "a", "style": "font", "maxLine": 2}]}"#, "t.root.children[0]", "unknown key 'maxLine'"),
-        (#"{"type": "vstack", "chidren": []}"#, "t.root", "unknown key 'chidren'"),
-        (#"{"type": "label", "style": "font"}"#, "t.root", "a label needs"),
-        (#"{"type": "inset", "insets": {"top": true}, "child": {"type": "spacer"}}"#, "t.root.insets.top", "a length must be a number or a metric name"),
-        (#"{"type": "stack", "axis": "diagonal"}"#, "t.root.axis", "must be one of horizontal, vertical"),
-        (#"{"type": "image", "widthField": "w"}"#, "t.root.heightField", "is missing"),
-    ])
+    @Test(
+        "Malformed templates are errors that name the node",
+        arguments: [
+            (#"{"type": "lable", "field": "title", "style": "font"}"#, "t.root.type", "unknown node type 'lable'"),
+            (#"{"type": "label", "field": "a", "style": {"size": -12}}"#, "t.root.style", "size must be a number > 0 and ≤ 10000, not -12.0"),
+            (
+                #"{"type": "vstack", "children": [{"type": "label", "field": "a", "style": "font", "maxLine": 2}]}"#, "t.root.children[0]",
+                "unknown key 'maxLine'"
+            ),
+            (#"{"type": "vstack", "chidren": []}"#, "t.root", "unknown key 'chidren'"),
+            (#"{"type": "label", "style": "font"}"#, "t.root", "a label needs"),
+            (#"{"type": "inset", "insets": {"top": true}, "child": {"type": "spacer"}}"#, "t.root.insets.top", "a length must be a number or a metric name"),
+            (#"{"type": "stack", "axis": "diagonal"}"#, "t.root.axis", "must be one of horizontal, vertical"),
+            (#"{"type": "image", "widthField": "w"}"#, "t.root.heightField", "is missing"),
+        ])
     func decodingErrors(_ json: String, _ path: String, _ message: String) {
         #expect {
             try Self.template(json)
@@ -51,13 +56,15 @@ struct TemplateJSONTests {
         }
     }
 
-    @Test("A template whose root is null, missing or not a node is an error naming it, not a crash", arguments: [
-        (#"{"root": null}"#, "t.root", "must be a node, got null"),
-        (#"{"name": "n", "root": null, "minimumHeight": 4}"#, "t.root", "must be a node, got null"),
-        (#"{"root": 7}"#, "t.root", "expected an object, got a number"),
-        (#"{"root": {"type": null}}"#, "t.root.type", "is missing"),
-        (#"null"#, "t.root", "expected an object, got null"),
-    ])
+    @Test(
+        "A template whose root is null, missing or not a node is an error naming it, not a crash",
+        arguments: [
+            (#"{"root": null}"#, "t.root", "must be a node, got null"),
+            (#"{"name": "n", "root": null, "minimumHeight": 4}"#, "t.root", "must be a node, got null"),
+            (#"{"root": 7}"#, "t.root", "expected an object, got a number"),
+            (#"{"root": {"type": null}}"#, "t.root.type", "is missing"),
+            (#"null"#, "t.root", "expected an object, got null"),
+        ])
     func nullRoots(_ json: String, _ path: String, _ message: String) {
         #expect {
             try Self.template(json)
@@ -81,9 +88,18 @@ struct TemplateJSONTests {
             """#
         let expected = [
             LayoutError.invalidTemplate(path: "b.root", reason: "must be a node, got null"),
-            LayoutError.invalidTemplate(path: "c.root.style", reason: "unknown text style 'headline' in stylesheet 'standard'; its text styles: \(Stylesheet.standard.textStyles.keys.sorted().joined(separator: ", "))"),
-            LayoutError.invalidTemplate(path: "d.root.type", reason: "unknown node type 'lable'; known: label, image, spacer, inset, stack, hstack, vstack, overlay, background, size, conditional, accessory"),
-            LayoutError.invalidTemplate(path: "e.root.spacing", reason: "unknown metric 'gutter' in stylesheet 'standard'; its metrics: \(Stylesheet.standard.metrics.keys.sorted().joined(separator: ", "))"),
+            LayoutError.invalidTemplate(
+                path: "c.root.style",
+                reason:
+                    "unknown text style 'headline' in stylesheet 'standard'; its text styles: \(Stylesheet.standard.textStyles.keys.sorted().joined(separator: ", "))"
+            ),
+            LayoutError.invalidTemplate(
+                path: "d.root.type",
+                reason:
+                    "unknown node type 'lable'; known: label, image, spacer, inset, stack, hstack, vstack, overlay, background, size, conditional, accessory"),
+            LayoutError.invalidTemplate(
+                path: "e.root.spacing",
+                reason: "unknown metric 'gutter' in stylesheet 'standard'; its metrics: \(Stylesheet.standard.metrics.keys.sorted().joined(separator: ", "))"),
         ]
         for _ in 0..<20 {
             var registry = TemplateRegistry()
@@ -98,15 +114,25 @@ struct TemplateJSONTests {
 
     @Test("Swift's node builders make the nodes their JSON makes")
     func buildersMatchJSON() throws {
-        let built = Template(name: "card", root: .hstack(spacing: 4, alignment: .firstBaseline, wraps: true, lineSpacing: 2, [
-            .inset(Insets(top: 1, left: 2, bottom: 3, right: 4), .label("title", .field("title"), style: "tableFont", lines: 2, lineBreakMode: .truncateTail, alignment: .center, flex: .fillsRow)),
-            .vstack(spacing: 3, alignment: .leading, [
-                .image("photo", source: "url", size: .fields(width: "w", height: "h", fallback: SizeSpec(width: 10, height: 20)), maximum: SizeSpec(width: 100, height: 100)),
-                .size(width: .init(fixed: 30), height: .init(minimum: 5, maximum: 50), aspectRatio: 2, alignment: .top, .gap(6)),
-            ], name: "column"),
-            .overlay(.flexibleSpace, layers: [.accessory(.checkmark)], alignment: .topTrailing, isBackground: true),
-            .when("badge", negated: true, test: .present, .accessory(.none, field: "kind", name: nil)),
-        ]))
+        let built = Template(
+            name: "card",
+            root: .hstack(
+                spacing: 4, alignment: .firstBaseline, wraps: true, lineSpacing: 2,
+                [
+                    .inset(
+                        Insets(top: 1, left: 2, bottom: 3, right: 4),
+                        .label("title", .field("title"), style: "tableFont", lines: 2, lineBreakMode: .truncateTail, alignment: .center, flex: .fillsRow)),
+                    .vstack(
+                        spacing: 3, alignment: .leading,
+                        [
+                            .image(
+                                "photo", source: "url", size: .fields(width: "w", height: "h", fallback: SizeSpec(width: 10, height: 20)),
+                                maximum: SizeSpec(width: 100, height: 100)),
+                            .size(width: .init(fixed: 30), height: .init(minimum: 5, maximum: 50), aspectRatio: 2, alignment: .top, .gap(6)),
+                        ], name: "column"),
+                    .overlay(.flexibleSpace, layers: [.accessory(.checkmark)], alignment: .topTrailing, isBackground: true),
+                    .when("badge", negated: true, test: .present, .accessory(.none, field: "kind", name: nil)),
+                ]))
         let json = #"""
             {"type": "hstack", "spacing": 4, "alignment": "firstBaseline", "wraps": true, "lineSpacing": 2, "children": [
               {"type": "inset", "insets": {"top": 1, "left": 2, "bottom": 3, "right": 4}, "child":
@@ -148,8 +174,10 @@ struct TemplateJSONTests {
         var node = Node(.spacer(Node.Spacer(length: 1)))
         for _ in 0..<200 { node = Node(.inset(Node.Inset(Insets(all: 1), child: node))) }
         let deep = Template(name: "deep", root: node)
-        #expect(throws: LayoutError.invalidTemplate(
-            path: "deep.root" + String(repeating: ".child", count: 64), reason: "nodes are nested more than 64 deep, the limit")) {
+        #expect(
+            throws: LayoutError.invalidTemplate(
+                path: "deep.root" + String(repeating: ".child", count: 64), reason: "nodes are nested more than 64 deep, the limit")
+        ) {
             try CompiledTemplate(deep)
         }
         #expect(throws: Never.self) { try CompiledTemplate(deep, limits: TemplateLimits(maximumDepth: 201)) }
@@ -162,20 +190,24 @@ struct TemplateJSONTests {
         }
     }
 
-    @Test("Compiling checks names and numbers against the stylesheet", arguments: [
-        (#"{"type": "label", "field": "a", "style": "headline"}"#, "root.style", "unknown text style 'headline'"),
-        (#"{"type": "vstack", "spacing": "gutter", "children": []}"#, "root.spacing", "unknown metric 'gutter'"),
-        (#"{"type": "spacer", "length": -4}"#, "root.length", "must be a number ≥ 0 and ≤ 1000000, not -4.0"),
-        (#"{"type": "size", "aspectRatio": 0, "child": {"type": "spacer"}}"#, "root", "aspectRatio"),
-        (#"{"type": "size", "width": {"min": 50, "max": 20}, "child": {"type": "spacer"}}"#, "root.width", "min 50.0 is larger than max 20.0"),
-        (#"{"type": "label", "format": "{title", "style": "font"}"#, "root.text", "unclosed"),
-        (#"{"type": "label", "format": "{title|shout}", "style": "font"}"#, "root.text", "unknown formatter 'shout'"),
-        (#"{"type": "vstack", "children": [{"type": "spacer", "name": "x"}, {"type": "spacer", "name": "x"}]}"#, "root.children[1]", "used twice"),
-        // Found by FuzzTemplates: failing last, on the minimum height, leaked the compiled node tables
-        // (the sanitizer run of the suite would report a leak).
-        (#"{"root": {"type": "vstack", "children": [{"type": "label", "field": "a", "style": "font"}]}, "minimumHeight": "gutter"}"#,
-         "minimumHeight", "unknown metric 'gutter'"),
-    ])
+    @Test(
+        "Compiling checks names and numbers against the stylesheet",
+        arguments: [
+            (#"{"type": "label", "field": "a", "style": "headline"}"#, "root.style", "unknown text style 'headline'"),
+            (#"{"type": "vstack", "spacing": "gutter", "children": []}"#, "root.spacing", "unknown metric 'gutter'"),
+            (#"{"type": "spacer", "length": -4}"#, "root.length", "must be a number ≥ 0 and ≤ 1000000, not -4.0"),
+            (#"{"type": "size", "aspectRatio": 0, "child": {"type": "spacer"}}"#, "root", "aspectRatio"),
+            (#"{"type": "size", "width": {"min": 50, "max": 20}, "child": {"type": "spacer"}}"#, "root.width", "min 50.0 is larger than max 20.0"),
+            (#"{"type": "label", "format": "{title", "style": "font"}"#, "root.text", "unclosed"),
+            (#"{"type": "label", "format": "{title|shout}", "style": "font"}"#, "root.text", "unknown formatter 'shout'"),
+            (#"{"type": "vstack", "children": [{"type": "spacer", "name": "x"}, {"type": "spacer", "name": "x"}]}"#, "root.children[1]", "used twice"),
+            // Found by FuzzTemplates: failing last, on the minimum height, leaked the compiled node tables
+            // (the sanitizer run of the suite would report a leak).
+            (
+                #"{"root": {"type": "vstack", "children": [{"type": "label", "field": "a", "style": "font"}]}, "minimumHeight": "gutter"}"#,
+                "minimumHeight", "unknown metric 'gutter'"
+            ),
+        ])
     func compileErrors(_ json: String, _ path: String, _ message: String) throws {
         let template = try Self.template(json)
         #expect {
@@ -209,21 +241,27 @@ struct TemplateJSONTests {
     func geometry() throws {
         let template = try CompiledTemplate(BuiltInTemplates.text)
         for width in [-1.0, .infinity, .nan] {
-            #expect(throws: LayoutError.self) { try template.measure(Fixture.item("t", ["text": "x"]), width: width, environment: Fixture.environment(scale: 1)) }
+            #expect(throws: LayoutError.self) {
+                try template.measure(Fixture.item("t", ["text": "x"]), width: width, environment: Fixture.environment(scale: 1))
+            }
         }
         #expect(throws: LayoutError.self) { try template.measure(Fixture.item("t", ["text": "x"]), width: 320, environment: Fixture.environment(scale: 0)) }
     }
 
     @Test("Stylesheets derive from the standard one and override entries")
     func stylesheets() throws {
-        let sheet = try Stylesheet(json: ##"{"name": "brand", "textStyles": {"tableFont": {"size": 20, "weight": 700, "color": "brandBlue"}}, "metrics": {"tableCellHPadding": 16}, "colors": {"brandBlue": "#0044FF"}, "contentSizeMultiplier": 1.1}"##)
+        let sheet = try Stylesheet(
+            json:
+                ##"{"name": "brand", "textStyles": {"tableFont": {"size": 20, "weight": 700, "color": "brandBlue"}}, "metrics": {"tableCellHPadding": 16}, "colors": {"brandBlue": "#0044FF"}, "contentSizeMultiplier": 1.1}"##
+        )
         #expect(sheet.name == "brand")
         #expect(sheet.textStyles["tableFont"]?.size == 20)
         #expect(sheet.textStyles["font"] == Stylesheet.standard.textStyles["font"])
         #expect(sheet.metrics["tableCellHPadding"] == 16 && sheet.metrics["tableCellVPadding"] == 10)
         #expect(sheet.contentSizeMultiplier == 1.1)
         let item = Fixture.item("t", ["text": "Hello"])
-        let arrangement = try CompiledTemplate(BuiltInTemplates.text, stylesheet: sheet).measure(item, width: 320, environment: Fixture.environment(scale: 1)).arranged()
+        let arrangement = try CompiledTemplate(BuiltInTemplates.text, stylesheet: sheet).measure(item, width: 320, environment: Fixture.environment(scale: 1))
+            .arranged()
         #expect(arrangement.frames["text"]?.minX == 16)
         #expect(arrangement.labels["text"]?.color == "#0044FF")
         #expect(throws: LayoutError.self) { try Stylesheet(json: #"{"metrics": {"gap": "wide"}}"#) }
@@ -254,13 +292,18 @@ struct TemplateJSONTests {
         #expect(item.fields["id"] == nil && item.fields["kind"] == nil && item.fields.count == 3)
         #expect(item.value(at: "id.0") == nil && item.value(at: "kind.length") == nil)
         #expect(throws: LayoutError.invalidItem("field 'kind' is missing")) { try ItemDescriptor(json: #"{"id": 1}"#) }
-        #expect(throws: LayoutError.invalidItem("field 'id' must be a string or an integer, got an array")) { try ItemDescriptor(json: #"{"id": [], "kind": "k"}"#) }
+        #expect(throws: LayoutError.invalidItem("field 'id' must be a string or an integer, got an array")) {
+            try ItemDescriptor(json: #"{"id": [], "kind": "k"}"#)
+        }
     }
 }
 
 /// What the JSON parser says of a text that is not JSON, for comparing with the errors that quote it.
 enum JSONParseErrorDescription {
     static func of(_ text: String) -> String {
-        do { _ = try JSONParser.parse(text); return "" } catch { return "\(error)" }
+        do {
+            _ = try JSONParser.parse(text)
+            return ""
+        } catch { return "\(error)" }
     }
 }

@@ -1,8 +1,8 @@
 // Measuring from many threads at once gives exactly the serial results.
 
 import Dispatch
-import GalleyText
 import GalleyLocks
+import GalleyText
 import Testing
 
 @Suite("Concurrency")

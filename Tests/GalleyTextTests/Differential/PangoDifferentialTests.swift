@@ -118,9 +118,10 @@ struct PangoDifferentialTests {
             let pango = PangoMeasurer.shared.measure(entry.text, size: Self.size, width: 480, language: nil)
             let galley = try Shared.engine.measure(entry.text, style: Shared.style(Self.size), width: 480)
             #expect(pango.height > galley.size.height * 3, "\(entry.text): Pango \(pango.height), Galley \(galley.size.height)")
-            let stripped = String(entry.text.filter { character in
-                !character.unicodeScalars.contains { $0.properties.isEmojiPresentation || $0.value == 0xFE0F || $0.value == 0x20E3 }
-            })
+            let stripped = String(
+                entry.text.filter { character in
+                    !character.unicodeScalars.contains { $0.properties.isEmojiPresentation || $0.value == 0xFE0F || $0.value == 0x20E3 }
+                })
             for width in Self.widths {
                 let pangoStripped = PangoMeasurer.shared.measure(stripped, size: Self.size, width: width, language: nil)
                 let galleyStripped = try Shared.engine.measure(stripped, style: Shared.style(Self.size), width: width)

@@ -2,9 +2,10 @@
 // answer as one that kept them.
 
 import Dispatch
-@testable import GalleyText
 import GalleyLocks
 import Testing
+
+@testable import GalleyText
 
 @Suite("Deferred segments: a paragraph shaped for heights finds its words again when asked")
 struct DeferredSegmentsTests {
@@ -20,7 +21,8 @@ struct DeferredSegmentsTests {
         return shaped
     }
 
-    @Test("Heights, measurements, layouts and segments equal a kept paragraph's, cut words included",
+    @Test(
+        "Heights, measurements, layouts and segments equal a kept paragraph's, cut words included",
         arguments: [LineBreakMode.wordWrap, .clip, .truncateTail])
     func answersAsKept(mode: LineBreakMode) throws {
         #expect(Self.texts.count == 4)

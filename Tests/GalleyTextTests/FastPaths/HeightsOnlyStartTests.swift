@@ -1,7 +1,8 @@
 // A start shaped for heights only stops a line sooner: its heights must still be the whole text's.
 
-@testable import GalleyText
 import Testing
+
+@testable import GalleyText
 
 @Suite("Heights-only starts: the last line allowed need only begin in the start")
 struct HeightsOnlyStartTests {
@@ -33,7 +34,8 @@ struct HeightsOnlyStartTests {
         return shaped
     }
 
-    @Test("Heights at the width shaped for, and at others, are the whole text's; lines asked for too",
+    @Test(
+        "Heights at the width shaped for, and at others, are the whole text's; lines asked for too",
         arguments: [LineBreakMode.wordWrap, .charWrap, .clip, .truncateTail])
     func wholeHeights(mode: LineBreakMode) throws {
         #expect(Self.texts.count == 4)

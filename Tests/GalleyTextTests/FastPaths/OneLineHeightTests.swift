@@ -1,7 +1,8 @@
 // A one-line label's height found without shaping must be the height its shaped text gives.
 
-@testable import GalleyText
 import Testing
+
+@testable import GalleyText
 
 @Suite("One-line heights without shaping")
 struct OneLineHeightTests {
@@ -77,7 +78,8 @@ struct OneLineHeightTests {
             (style, ParagraphStyle(maximumLines: 1, language: "not a language!")),
         ]
         for (style, paragraph) in cases {
-            #expect(engine.oneLineHeight(of: "Joe Hewitt", prepared: PreparedTextStyle(style: style, paragraph: paragraph)) == nil,
+            #expect(
+                engine.oneLineHeight(of: "Joe Hewitt", prepared: PreparedTextStyle(style: style, paragraph: paragraph)) == nil,
                 "\(style.font) \(paragraph)")
         }
     }

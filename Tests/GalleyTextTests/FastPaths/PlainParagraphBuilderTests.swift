@@ -1,8 +1,9 @@
 // The plain-text builder must make exactly what the general builder makes of the same text.
 
 import Foundation
-@testable import GalleyText
 import Testing
+
+@testable import GalleyText
 
 @Suite("Plain paragraph builder: the general builder's paragraph, in three passes")
 struct PlainParagraphBuilderTests {

@@ -2,9 +2,10 @@
 
 import Dispatch
 import Foundation
-@testable import GalleyText
 import GalleyLocks
 import Testing
+
+@testable import GalleyText
 
 @Suite("Visible prefix: a line limit shapes only what it shows")
 struct VisiblePrefixTests {
@@ -36,7 +37,8 @@ struct VisiblePrefixTests {
         return (shaped.measure(width: width), shaped.layout(width: width))
     }
 
-    @Test("Measuring and laying out at a width match the whole text's, in every limiting mode",
+    @Test(
+        "Measuring and laying out at a width match the whole text's, in every limiting mode",
         arguments: [LineBreakMode.wordWrap, .charWrap, .clip, .truncateTail])
     func matchesWholeText(mode: LineBreakMode) throws {
         #expect(Self.texts.count == 3)
@@ -53,9 +55,11 @@ struct VisiblePrefixTests {
                         #expect(shaped.utf16Count == text.utf16.count)
                     }
                     let (measurement, layout) = try Self.whole(text, paragraph, width: width)
-                    #expect(try engine.measure(text, style: Self.style, width: width, paragraph: paragraph) == measurement,
+                    #expect(
+                        try engine.measure(text, style: Self.style, width: width, paragraph: paragraph) == measurement,
                         "\(mode) \(lines) lines at \(width): \(text.prefix(30))")
-                    #expect(try engine.layout(text, style: Self.style, width: width, paragraph: paragraph) == layout,
+                    #expect(
+                        try engine.layout(text, style: Self.style, width: width, paragraph: paragraph) == layout,
                         "\(mode) \(lines) lines at \(width): \(text.prefix(30))")
                 }
             }

@@ -1,8 +1,9 @@
 // Long texts measured a window at a time: every number the whole text's, to the bit.
 
 import Foundation
-@testable import GalleyText
 import Testing
+
+@testable import GalleyText
 
 @Suite("Long texts in windows")
 struct WindowedMeasurementTests {
@@ -60,7 +61,8 @@ struct WindowedMeasurementTests {
             // Runs of other sizes and faces, cut by windows too.
             text = AttributedText()
             for (index, piece) in string.split(separator: "\n").enumerated() {
-                let style = TextStyle(font: .family("Noto Sans", weight: index % 3 == 0 ? 700 : 400), size: index % 2 == 0 ? 13 : 21, letterSpacing: index % 5 == 0 ? 0.5 : 0)
+                let style = TextStyle(
+                    font: .family("Noto Sans", weight: index % 3 == 0 ? 700 : 400), size: index % 2 == 0 ? 13 : 21, letterSpacing: index % 5 == 0 ? 0.5 : 0)
                 text.append(String(piece) + "\n", style: style)
             }
         }
@@ -69,9 +71,10 @@ struct WindowedMeasurementTests {
             for width in [320.0, 75, 12] {
                 let whole = try engine.shape(text, paragraph: paragraph).measure(width: width)
                 for window in [64, 1500] {
-                    let windowed = try #require(try WindowedMeasurement.measure(
-                        text, utf16: utf16, paragraph: paragraph, width: width, shaper: engine.paragraphShaper,
-                        threshold: 0, windowLength: window))
+                    let windowed = try #require(
+                        try WindowedMeasurement.measure(
+                            text, utf16: utf16, paragraph: paragraph, width: width, shaper: engine.paragraphShaper,
+                            threshold: 0, windowLength: window))
                     Self.expectSame(windowed.measurement, whole, "window \(window), width \(width), \(paragraph)")
                     #expect(windowed.windows > (window < 100 ? 20 : 2), "\(windowed.windows) windows")
                 }
@@ -99,9 +102,10 @@ struct WindowedMeasurementTests {
         let startsMatch = measured.lineStartsUTF16 == (1..<count).map { $0 * line.utf16.count }
         #expect(startsMatch)
         // A line limit: measured whole (a start shaped), as before.
-        #expect(try WindowedMeasurement.measure(
-            AttributedText(string, style: style), utf16: string.utf16Units, paragraph: ParagraphStyle(maximumLines: 3), width: 320,
-            shaper: engine.paragraphShaper) == nil)
+        #expect(
+            try WindowedMeasurement.measure(
+                AttributedText(string, style: style), utf16: string.utf16Units, paragraph: ParagraphStyle(maximumLines: 3), width: 320,
+                shaper: engine.paragraphShaper) == nil)
         #expect(try engine.measure(string, style: style, width: 320, paragraph: ParagraphStyle(maximumLines: 3)).lineCount == 3)
     }
 }

@@ -31,17 +31,20 @@ struct FontAccessTests {
         try Data().write(to: empty)
         let truncated = folder.appendingPathComponent("truncated.ttf")
         try Data(try Data(contentsOf: URL(fileURLWithPath: Self.hebrew)).prefix(100)).write(to: truncated)
-        for path in ["/dev/zero", "/dev/stdin", "/dev/null", "/dev/urandom", "/proc/self/mem", folder.path, "/nonexistent/font.ttf",
-                     text.path, empty.path, truncated.path, "/etc/passwd", ""] {
+        for path in [
+            "/dev/zero", "/dev/stdin", "/dev/null", "/dev/urandom", "/proc/self/mem", folder.path, "/nonexistent/font.ttf",
+            text.path, empty.path, truncated.path, "/etc/passwd", "",
+        ] {
             #expect(throws: FontError.unusableFile(path: path), "\(path)") { try fonts.face(for: .file(path)) }
             #expect(throws: TextError.font(.unusableFile(path: path))) { try Self.measure(fonts, font: path) }
         }
         // The message is one, whatever the reason: nothing tells a missing file from one that is no font.
-        let messages = Set(["/nonexistent/font.ttf", folder.path, text.path, "/dev/zero"].map { path in
-            let error = Result { () throws(FontError) in try fonts.face(for: .file(path)) }
-            guard case .failure(let failure) = error else { return "loaded \(path)" }
-            return failure.description.replacingOccurrences(of: path, with: "")
-        })
+        let messages = Set(
+            ["/nonexistent/font.ttf", folder.path, text.path, "/dev/zero"].map { path in
+                let error = Result { () throws(FontError) in try fonts.face(for: .file(path)) }
+                guard case .failure(let failure) = error else { return "loaded \(path)" }
+                return failure.description.replacingOccurrences(of: path, with: "")
+            })
         #expect(messages.count == 1)
     }
 
@@ -110,9 +113,11 @@ struct FontAccessTests {
         // The bundled fonts' folder is registered too.
         #expect(try fonts.face(for: .file(PackagePaths.font("NotoSansThai-Regular.ttf"))).familyName == "Noto Sans Thai")
         // Outside, even by a link into the folder: a path outside is not opened at all.
-        for path in [outside.appendingPathComponent("hebrew.ttf").path, inside.appendingPathComponent("escape.ttf").path,
-                     inside.path + "/../" + outside.lastPathComponent + "/hebrew.ttf", "/etc/passwd", "/dev/zero",
-                     outside.appendingPathComponent("in.ttf").path, inside.path + "/sub/hebrew.ttf\u{0}.png"] {
+        for path in [
+            outside.appendingPathComponent("hebrew.ttf").path, inside.appendingPathComponent("escape.ttf").path,
+            inside.path + "/../" + outside.lastPathComponent + "/hebrew.ttf", "/etc/passwd", "/dev/zero",
+            outside.appendingPathComponent("in.ttf").path, inside.path + "/sub/hebrew.ttf\u{0}.png",
+        ] {
             #expect(throws: FontError.unusableFile(path: path), "\(path)") { try fonts.face(for: .file(path)) }
         }
         // Anywhere, the same files load.

@@ -9,8 +9,9 @@ struct FontCollectionTests {
     @Test("The bundled collection holds the manifest's faces, in its order")
     func bundled() throws {
         let fonts = try FontCollection.bundled()
-        #expect(fonts.faces.map { "\(($0.path as NSString).lastPathComponent)#\($0.faceIndex)" }
-            == BundledFonts.manifest.map { "\($0.file)#\($0.index)" })
+        #expect(
+            fonts.faces.map { "\(($0.path as NSString).lastPathComponent)#\($0.faceIndex)" }
+                == BundledFonts.manifest.map { "\($0.file)#\($0.index)" })
         #expect(fonts === (try FontCollection.bundled()))
     }
 

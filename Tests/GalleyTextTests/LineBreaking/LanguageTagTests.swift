@@ -3,8 +3,9 @@
 
 import CHarfBuzz
 import Foundation
-@testable import GalleyText
 import Testing
+
+@testable import GalleyText
 
 @Suite("Language tags")
 struct LanguageTagTests {
@@ -18,16 +19,19 @@ struct LanguageTagTests {
         "Hello, world — it's 3:45 (UTC+2); see https://example.com/a-b.",
     ]
 
-    @Test("Each tag breaks lines as ICU does with the tag itself, though ICU is given only the parts that change its rules", arguments: [
-        "ja_JP@lb=strict", "ja@lb=loose", "ja_JP@lb=normal", "ja_JP", "ja", "ja@lw=phrase", "ko_KR@lw=phrase", "ko@lb=strict",
-        "zh_TW", "zh_HK", "zh_MO", "zh_Hant", "zh_Hant_HK@lb=strict", "zh_Hans_HK", "zh_SG", "zh", "zh_CN@lb=loose",
-        "fi", "de_CH", "el", "th_TH", "en_US_POSIX", "pt_BR", "und_JP", "sv@lb=strict", "ru@lb=loose", "yue", "en@lb=nonsense",
-    ])
+    @Test(
+        "Each tag breaks lines as ICU does with the tag itself, though ICU is given only the parts that change its rules",
+        arguments: [
+            "ja_JP@lb=strict", "ja@lb=loose", "ja_JP@lb=normal", "ja_JP", "ja", "ja@lw=phrase", "ko_KR@lw=phrase", "ko@lb=strict",
+            "zh_TW", "zh_HK", "zh_MO", "zh_Hant", "zh_Hant_HK@lb=strict", "zh_Hans_HK", "zh_SG", "zh", "zh_CN@lb=loose",
+            "fi", "de_CH", "el", "th_TH", "en_US_POSIX", "pt_BR", "und_JP", "sv@lb=strict", "ru@lb=loose", "yue", "en@lb=nonsense",
+        ])
     func breaksAsICU(_ locale: String) throws {
         let language = try TextLanguage.resolve(locale)
         for text in Self.texts {
-            #expect(ICUReference.lineBreaks(text, locale: language.breakLocale) == ICUReference.lineBreaks(text, locale: locale),
-                    "\(locale) as \(language.breakLocale): \(text)")
+            #expect(
+                ICUReference.lineBreaks(text, locale: language.breakLocale) == ICUReference.lineBreaks(text, locale: locale),
+                "\(locale) as \(language.breakLocale): \(text)")
         }
     }
 

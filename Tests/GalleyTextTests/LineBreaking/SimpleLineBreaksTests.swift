@@ -1,8 +1,9 @@
 // The pair-table line breaker against ICU's own iterator, on every short string of its classes.
 
 import CGalleyShims
-@testable import GalleyText
 import Testing
+
+@testable import GalleyText
 
 @Suite("Line breaking without ICU")
 struct SimpleLineBreaksTests {
@@ -75,8 +76,10 @@ struct SimpleLineBreaksTests {
     private func compareAll(locale: String, length: Int) throws -> (handled: Int, total: Int) {
         let iterator = try ICUBreakIterator(kind: CGalley_BreakLine, locale: locale)
         let slash = UInt16(UInt8(ascii: "/"))
-        let infix = UInt16(UInt8(ascii: ".")), digit = UInt16(UInt8(ascii: "7"))
-        var handled = 0, total = 0
+        let infix = UInt16(UInt8(ascii: "."))
+        let digit = UInt16(UInt8(ascii: "7"))
+        var handled = 0
+        var total = 0
         var text: [UInt16] = []
         func visit() {
             total += 1

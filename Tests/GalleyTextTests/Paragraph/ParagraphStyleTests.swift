@@ -77,12 +77,13 @@ struct ParagraphStyleTests {
     func alignment(_ alignment: TextAlignment) throws {
         let layout = try Self.layout(ParagraphStyle(alignment: alignment))
         for line in layout.lines {
-            let expected: Double = switch alignment {
-            case .left, .natural: 0
-            case .right: 160 - line.width
-            case .center: (160 - line.width) / 2
-            case .justified: 0
-            }
+            let expected: Double =
+                switch alignment {
+                case .left, .natural: 0
+                case .right: 160 - line.width
+                case .center: (160 - line.width) / 2
+                case .justified: 0
+                }
             #expect(abs(line.x - expected) < 1e-9)
         }
         if alignment == .justified {
@@ -151,15 +152,19 @@ struct ParagraphStyleTests {
             }
         }
         for weight in [0, 1001, .min, .max] {
-            #expect(throws: TextError.invalidStyle("weight must be 1...1000, not \(weight)")) { try engine.measure("x", style: style(weight: weight), width: 10) }
+            #expect(throws: TextError.invalidStyle("weight must be 1...1000, not \(weight)")) {
+                try engine.measure("x", style: style(weight: weight), width: 10)
+            }
         }
         #expect(throws: TextError.invalidStyle("lineHeightMultiple must be a number ≥ 0 and ≤ 100, not 1e+308")) {
             try engine.measure("x", style: style(), width: 10, paragraph: ParagraphStyle(lineHeightMultiple: 1e308))
         }
         let tallest = try engine.measure("x", style: style(size: 10_000), width: 10, paragraph: ParagraphStyle(lineHeightMultiple: 100))
         #expect(tallest.size.height.isFinite && tallest.size.height > 1_000_000)
-        for paragraph in [ParagraphStyle(lineSpacing: 1e7), ParagraphStyle(paragraphSpacing: -1), ParagraphStyle(minimumLineHeight: .infinity),
-                          ParagraphStyle(maximumLineHeight: 1e300), ParagraphStyle(maximumHeight: .nan)] {
+        for paragraph in [
+            ParagraphStyle(lineSpacing: 1e7), ParagraphStyle(paragraphSpacing: -1), ParagraphStyle(minimumLineHeight: .infinity),
+            ParagraphStyle(maximumLineHeight: 1e300), ParagraphStyle(maximumHeight: .nan),
+        ] {
             #expect(throws: TextError.self) { try engine.measure("x", style: style(), width: 10, paragraph: paragraph) }
         }
         for width in [1e6 + 1, 1e308, -0.5, -.infinity] as [Double] {

@@ -1,8 +1,9 @@
 // Each unit's script, as itemization splits runs by it.
 
 import CHarfBuzz
-@testable import GalleyText
 import Testing
+
+@testable import GalleyText
 
 @Suite("Script resolution")
 struct ScriptResolutionTests {

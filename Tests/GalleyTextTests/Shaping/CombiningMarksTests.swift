@@ -1,8 +1,9 @@
 // Long runs of combining marks: shaped a piece at a time, in linear time, as one cluster.
 
 import Foundation
-@testable import GalleyText
 import Testing
+
+@testable import GalleyText
 
 @Suite("Combining marks")
 struct CombiningMarksTests {
@@ -35,7 +36,8 @@ struct CombiningMarksTests {
             for (earlier, later) in zip(pieces, pieces.dropFirst()) { #expect(earlier.upperBound == later.lowerBound && !later.isEmpty) }
             for piece in pieces {
                 let scalars = String(decoding: text[piece], as: UTF16.self).unicodeScalars
-                var longest = 0, current = 0
+                var longest = 0
+                var current = 0
                 for scalar in scalars {
                     current = Self.isMark(scalar) ? current + 1 : 0
                     longest = max(longest, current)
@@ -51,11 +53,13 @@ struct CombiningMarksTests {
         }
     }
 
-    @Test("A letter with a million marks measures as one cluster as wide as the letter; every mark is laid out", arguments: [
-        ("a", "\u{301}", "Noto Sans"), ("\u{E01}", "\u{E48}", "Noto Sans Thai"), ("\u{627}", "\u{64B}", "Noto Sans Arabic"),
-        // A word joiner between the marks: HarfBuzz looks back across it too.
-        ("a", "\u{301}\u{2060}", "Noto Sans"),
-    ])
+    @Test(
+        "A letter with a million marks measures as one cluster as wide as the letter; every mark is laid out",
+        arguments: [
+            ("a", "\u{301}", "Noto Sans"), ("\u{E01}", "\u{E48}", "Noto Sans Thai"), ("\u{627}", "\u{64B}", "Noto Sans Arabic"),
+            // A word joiner between the marks: HarfBuzz looks back across it too.
+            ("a", "\u{301}\u{2060}", "Noto Sans"),
+        ])
     func millionMarks(base: String, mark: String, family: String) throws {
         let engine = try TextEngine()
         let style = TextStyle(font: .family(family), size: 17)

@@ -170,7 +170,9 @@ struct ShapeCacheTests {
         #expect(try engine.shape(other, prepared: tighter, showing: 200) !== byPrepared)
         #expect(try engine.shape(other + ".", prepared: prepared, showing: 200) !== byPrepared)
         #expect(engine.counters.paragraphsShaped == shaped + 4)
-        #expect(try engine.shape(other, prepared: prepared, showing: 200).measure(width: 200) == (try Self.uncached.measure(other, style: Shared.style(15), width: 200, paragraph: paragraph)))
+        #expect(
+            try engine.shape(other, prepared: prepared, showing: 200).measure(width: 200)
+                == (try Self.uncached.measure(other, style: Shared.style(15), width: 200, paragraph: paragraph)))
     }
 
     @Test("Re-laying out a shaped paragraph at new widths shapes nothing new")

@@ -1,7 +1,8 @@
 // The whole-text checks that skip ASCII a word at a time answer as a check of every unit would.
 
-@testable import GalleyText
 import Testing
+
+@testable import GalleyText
 
 @Suite("ASCII scan")
 struct ASCIIScanTests {
@@ -53,8 +54,9 @@ struct ASCIIScanTests {
                 string.withUnsafeBufferPointer { units in
                     #expect(units.allSatisfy(pastUnitsBelow: bound, below) == string.allSatisfy(below))
                     if bound == 0x0590 {
-                        #expect(TextAnalysis.isLeftToRightThroughout(units, direction: .auto)
-                            == !string.contains(where: TextAnalysis.isPossiblyRightToLeft))
+                        #expect(
+                            TextAnalysis.isLeftToRightThroughout(units, direction: .auto)
+                                == !string.contains(where: TextAnalysis.isPossiblyRightToLeft))
                     }
                 }
             }

@@ -1,8 +1,9 @@
 // The bounded cache's eviction: least recently used first, so entries looked up again outlive
 // entries seen once.
 
-@testable import GalleyText
 import Testing
+
+@testable import GalleyText
 
 @Suite("Bounded cache")
 struct BoundedCacheTests {

@@ -43,8 +43,7 @@ struct CorpusEntry: Decodable, Sendable {
 
     static let all: [CorpusEntry] = {
         let url = PackagePaths.fixtures.appendingPathComponent("corpus.json")
-        do { return try JSONDecoder().decode([CorpusEntry].self, from: Data(contentsOf: url)) }
-        catch { fatalError("cannot read \(url.path): \(error)") }
+        do { return try JSONDecoder().decode([CorpusEntry].self, from: Data(contentsOf: url)) } catch { fatalError("cannot read \(url.path): \(error)") }
     }()
 }
 
@@ -64,8 +63,7 @@ enum BundledFonts {
     static let manifest: [Entry] = {
         struct Manifest: Decodable { var fonts: [Entry] }
         let url = PackagePaths.fonts.appendingPathComponent("manifest.json")
-        do { return try JSONDecoder().decode(Manifest.self, from: Data(contentsOf: url)).fonts }
-        catch { fatalError("cannot read \(url.path): \(error)") }
+        do { return try JSONDecoder().decode(Manifest.self, from: Data(contentsOf: url)).fonts } catch { fatalError("cannot read \(url.path): \(error)") }
     }()
 
     static var files: [String] {

@@ -1,7 +1,8 @@
 // The UTF-8 → UTF-16 transcoding the engine does itself agrees with Swift's own UTF-16 view.
 
-@testable import GalleyText
 import Testing
+
+@testable import GalleyText
 
 @Suite("UTF-16 from UTF-8")
 struct UTF16LengthTests {

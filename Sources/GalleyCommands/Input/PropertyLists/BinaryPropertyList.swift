@@ -46,13 +46,14 @@ final class BinaryPropertyList: Sendable {
         let bytes = file.bytes
         guard bytes.count >= 40, bytes.starts(with: Array("bplist0".utf8)) else { throw .malformed("too short, or not version 0") }
         let trailer = bytes.count - 32
-        let offsetSize = Int(bytes[trailer + 6]), referenceSize = Int(bytes[trailer + 7])
+        let offsetSize = Int(bytes[trailer + 6])
+        let referenceSize = Int(bytes[trailer + 7])
         guard (1...8).contains(offsetSize), (1...8).contains(referenceSize),
-              let objectCount = Self.integer(bytes, at: trailer + 8, size: 8),
-              let top = Self.integer(bytes, at: trailer + 16, size: 8),
-              let table = Self.integer(bytes, at: trailer + 24, size: 8),
-              objectCount > 0, objectCount <= trailer, top < objectCount, table >= 8,
-              table <= trailer, objectCount <= (trailer - table) / offsetSize
+            let objectCount = Self.integer(bytes, at: trailer + 8, size: 8),
+            let top = Self.integer(bytes, at: trailer + 16, size: 8),
+            let table = Self.integer(bytes, at: trailer + 24, size: 8),
+            objectCount > 0, objectCount <= trailer, top < objectCount, table >= 8,
+            table <= trailer, objectCount <= (trailer - table) / offsetSize
         else { throw .malformed("its trailer does not describe an object table inside the file") }
         (self.file, self.bytes) = (file, bytes)
         (self.offsetSize, self.referenceSize, self.objectCount, self.top, self.table) = (offsetSize, referenceSize, objectCount, top, table)
@@ -87,7 +88,8 @@ final class BinaryPropertyList: Sendable {
         let (length, start) = try self.length(at: offset, object: object)
         try check(start, length * (kind == 0xD ? 2 : 1) * referenceSize, object: object)
         // A dictionary's values follow its keys, which are strings.
-        let first = kind == 0xD ? length : 0, end = kind == 0xD ? 2 * length : length
+        let first = kind == 0xD ? length : 0
+        let end = kind == 0xD ? 2 * length : length
         var total = 1
         for index in first..<end {
             total = min(total + (try count(reference(at: start + index * referenceSize), depth: depth + 1, counts: counts, limit: limit)), limit + 1)
@@ -248,7 +250,8 @@ final class BinaryPropertyList: Sendable {
     /// signed 128-bit value (kept when it fits 64 bits).
     private func integerValue(at offset: Int, size: Int, object: Int) throws(Failure) -> JSONValue {
         if size == 16, let high = Self.unsigned(bytes, at: offset, size: 8, within: table),
-           let low = Self.unsigned(bytes, at: offset + 8, size: 8, within: table) {
+            let low = Self.unsigned(bytes, at: offset + 8, size: 8, within: table)
+        {
             if high == 0 { return low <= UInt64(Int.max) ? .integer(Int(low)) : .numeral(String(low)) }
             if high == UInt64.max, low > UInt64(Int.max) { return .integer(Int(bitPattern: UInt(low))) }
             throw .malformed("object \(object) is an integer past 64 bits")
@@ -262,7 +265,8 @@ final class BinaryPropertyList: Sendable {
     /// Where `object` starts.
     private func offset(of object: Int) throws(Failure) -> Int {
         guard object < objectCount, let offset = Self.integer(bytes, at: table + object * offsetSize, size: offsetSize),
-              offset >= 8, offset < table else { throw .malformed("object \(object) is outside the object table") }
+            offset >= 8, offset < table
+        else { throw .malformed("object \(object) is outside the object table") }
         return offset
     }
 

@@ -20,7 +20,8 @@ enum PropertyLists {
         // What a list may expand to (a binary list can name one object many times over) is
         // bounded by the file's size.
         let limit = max(bytes.count, 1024) * 4
-        let tooLarge = "it expands to more values than its \(bytes.count) bytes hold, or nests deeper than \(maximumDepth) levels (objects it names more than once)"
+        let tooLarge =
+            "it expands to more values than its \(bytes.count) bytes hold, or nests deeper than \(maximumDepth) levels (objects it names more than once)"
         func failed(_ reason: String) -> any RecordSource {
             PropertyListReader(failure: InputRecord(file: file, number: 1, unit: .record, ordinal: 1, content: .invalid("\(file): \(reason)")))
         }
@@ -28,9 +29,9 @@ enum PropertyLists {
             do { return try reader(tree, file: file, recordKey: recordKey) } catch { return failed(error.description) }
         }
         if BinaryPropertyList.isBinary(bytes) {
-            do { return records(of: try BinaryPropertyList(whole, limit: limit)) }
-            catch .malformed(let reason) { return failed("not a property list: \(reason)") }
-            catch { return failed(tooLarge) }
+            do { return records(of: try BinaryPropertyList(whole, limit: limit)) } catch .malformed(let reason) {
+                return failed("not a property list: \(reason)")
+            } catch { return failed(tooLarge) }
         }
         do {
             guard let tree = try FoundationPropertyList(bytes, limit: limit) else { return failed(tooLarge) }

@@ -206,9 +206,11 @@ final class XMLReader: RecordSource {
         ordinal += 1
         let tape = record.take()
         let content: InputRecord.Content =
-            recordSize > maximumLength ? .tooLong(recordSize, limit: maximumLength)
-            : tooDeep ? .invalid("the record's elements nest more than \(Self.maximumNesting) deep")
-            : .xml(XMLRecord(tape: tape, listNames: listNames))
+            recordSize > maximumLength
+            ? .tooLong(recordSize, limit: maximumLength)
+            : tooDeep
+                ? .invalid("the record's elements nest more than \(Self.maximumNesting) deep")
+                : .xml(XMLRecord(tape: tape, listNames: listNames))
         tooDeep = false
         ready.append(InputRecord(file: input.name, number: recordLine, ordinal: ordinal, content: content))
     }

@@ -118,7 +118,11 @@ struct XMLRecord: Sendable {
                 case 2:
                     let text = bytes()
                     if !stack.isEmpty {
-                        if stack[stack.count - 1].text.isEmpty { stack[stack.count - 1].text = text } else { stack[stack.count - 1].text.append(contentsOf: text) }
+                        if stack[stack.count - 1].text.isEmpty {
+                            stack[stack.count - 1].text = text
+                        } else {
+                            stack[stack.count - 1].text.append(contentsOf: text)
+                        }
                     }
                 default:
                     guard let element = stack.popLast() else { return nil }
@@ -148,7 +152,9 @@ struct XMLRecord: Sendable {
         do {
             var places: [String: Int] = [:]
             for (index, child) in children.enumerated() {
-                if let place = places[child.name] { groups[place].places.append(index) } else {
+                if let place = places[child.name] {
+                    groups[place].places.append(index)
+                } else {
                     places[child.name] = groups.count
                     groups.append((child.name, [index]))
                 }
@@ -159,7 +165,8 @@ struct XMLRecord: Sendable {
             let isList = group.count > 1 || listNames.contains(name)
             object[name] = isList ? .array(group.map { value(of: children[$0]) }) : value(of: children[first])
             guard group.contains(where: { !children[$0].attributes.isEmpty }) else { continue }
-            var attributeNames: [String] = [], seen: Set<String> = []
+            var attributeNames: [String] = []
+            var seen: Set<String> = []
             for index in group {
                 for (attribute, _) in children[index].attributes where seen.insert(attribute).inserted { attributeNames.append(attribute) }
             }
