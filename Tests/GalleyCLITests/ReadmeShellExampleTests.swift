@@ -1,29 +1,62 @@
-// The README's shell example of `galley heights` on the RSS feed, run as written: the lines it
-// shows are the first lines the command writes.
+// The README's shell examples, run as written: each command succeeds, and the lines a block
+// shows after its command are the first lines the command writes.
 
 import Foundation
 import Testing
 
-@Suite("README shell example")
+@Suite("README shell examples")
 struct ReadmeShellExampleTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    @Test("The RSS example's command gives the lines the README shows")
-    func rssExample() throws {
-        let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
-        // The block that starts with `galley heights --templates Examples/templates.json --template post`.
-        let block = try #require(
-            readme.components(separatedBy: "```sh\n").dropFirst()
-                .map { $0.components(separatedBy: "```")[0] }
-                .first { $0.hasPrefix("galley heights --templates Examples/templates.json --template post") })
-        let lines = block.split(separator: "\n").map(String.init)
-        let command = lines.prefix { $0.hasSuffix("\\") } + [lines[lines.prefix { $0.hasSuffix("\\") }.count]]
-        let shown = lines.dropFirst(command.count)
-        let words = command.map { $0.replacingOccurrences(of: "\\", with: "") }.joined(separator: " ")
-            .split(separator: " ").map(String.init).dropFirst()  // "galley"
-        #expect(!shown.isEmpty)
-        let output = try GalleyExecutable.run(words.map { $0.hasPrefix("Examples/") ? Self.root.appendingPathComponent($0).path : $0 })
-        #expect(output.status == 0, "\(output.stderr)")
-        #expect(Array(output.stdout.split(separator: "\n").prefix(shown.count).map(String.init)) == Array(shown))
+    /// One shell block of the README: its commands (continuation lines joined) and the output
+    /// lines it shows (those that start with `{`).
+    struct Block {
+        var commands: [String] = []
+        var shown: [String] = []
+    }
+
+    /// The README's shell blocks that run `galley`, but for the two commands of its first screen
+    /// (which install and run everything, tests included) and build commands.
+    static func blocks() throws -> [Block] {
+        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        return readme.components(separatedBy: "```sh\n").dropFirst().compactMap { text in
+            var block = Block()
+            var pending = ""
+            for line in text.components(separatedBy: "```")[0].split(separator: "\n").map(String.init) {
+                if pending.isEmpty && line.hasPrefix("{") {
+                    block.shown.append(line)
+                } else if line.hasSuffix("\\") {
+                    pending += line.dropLast() + " "
+                } else {
+                    block.commands.append(pending + line)
+                    pending = ""
+                }
+            }
+            block.commands.removeAll { $0.hasPrefix("swift build") || $0.hasPrefix("bash scripts/") }
+            return block.commands.contains { $0.contains("galley ") } ? block : nil
+        }
+    }
+
+    @Test("Every shell example runs in a fresh folder beside the examples, and prints what the README shows")
+    func shellExamples() throws {
+        let blocks = try Self.blocks()
+        #expect(blocks.count >= 3)
+        for block in blocks {
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("galley-readme-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            try FileManager.default.createSymbolicLink(
+                at: folder.appendingPathComponent("Examples"), withDestinationURL: Self.root.appendingPathComponent("Examples"))
+            // `galley` and `.build/release/galley` stand for the executable the tests built.
+            let script = block.commands.map { command in
+                command.replacingOccurrences(of: ".build/release/galley", with: "galley")
+                    .replacingOccurrences(of: "galley ", with: "\"$GALLEY\" ")
+            }
+            let output = try GalleyExecutable.shell("set -e\ncd '\(folder.path)'\n" + script.joined(separator: "\n"))
+            #expect(output.status == 0, "\(block.commands): \(output.stderr)")
+            let lines = output.stdout.split(separator: "\n").map(String.init)
+            #expect(Array(lines.prefix(block.shown.count)) == block.shown, "\(block.commands)")
+            if block.shown.isEmpty { #expect(!lines.isEmpty, "\(block.commands) printed nothing") }
+        }
     }
 }
