@@ -22,14 +22,14 @@ extension Galley {
         func run() throws {
             // A line is {"id":…,"width":…,"height":…}, as JSONWriter writes it; what follows the id up
             // to the height is the same for every row at a width, so it is written once. (Member by
-            // member, writing was a twentieth of a row's work.)
+            // member, writing it would add to every row's work.)
             let middles = options.widths.map { width in
                 var middle = Array(#","width":"#.utf8)
                 JSONWriter.write(width, to: &middle)
                 middle.append(contentsOf: #","height":"#.utf8)
                 return middle
             }
-            // The fixed parts as byte arrays: appending a literal's UTF-8 view went element by element.
+            // The fixed parts as byte arrays: appending a literal's UTF-8 view goes element by element.
             let opening = Array(#"{"id":"#.utf8)
             let closing = Array("}\n".utf8)
             let snap = PixelSnapping(scale: options.scale)
@@ -39,7 +39,7 @@ extension Galley {
                 try options.run(keepsTextLayouts: false, command: "heights") { row, block throws(LayoutError) in
                     let heights = try row.heights().map(snap.callAsFunction)
                     // A row's lines composed in stack memory and appended at once, the id formatted
-                    // once: piece by piece, appending cost more than writing the numbers.
+                    // once: piece by piece, appending would cost more than writing the numbers.
                     if Self.appendLines(opening, id: row.id, middles: middles, heights: heights, closing: closing, to: &block.bytes) { return }
                     for (middle, height) in zip(middles, heights) {
                         block.bytes.append(contentsOf: opening)

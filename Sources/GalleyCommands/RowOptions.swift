@@ -88,7 +88,7 @@ struct RowOptions: ParsableArguments {
 
     /// What one worker measures with, kept to itself: two cores touching the same objects
     /// fight over their cache lines (see also ``BatchRunner/textEngines(count:limits:fonts:)``).
-    /// A class: every row is handed its worker, and copying a struct of these retained each part.
+    /// A class: every row is handed its worker, and copying a struct of these would retain each part.
     final class Worker: Sendable {
         let registry: TemplateRegistry
         /// The `--template` given, for every item.

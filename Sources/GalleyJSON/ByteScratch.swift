@@ -7,7 +7,7 @@
 ///
 /// Appending to an array byte by byte checks its uniqueness and capacity each time, and
 /// appending each piece on its own is a generic copy apiece: for the short lines of `galley
-/// heights` that cost more than the rest of writing them.
+/// heights` that would cost more than the rest of writing them.
 ///
 /// Every append writes all of its piece or, when it does not fit, nothing, and says which.
 package struct ByteScratch {
@@ -24,7 +24,7 @@ package struct ByteScratch {
 
     /// Runs `body` with an empty scratch of `capacity` bytes in stack memory (valid only
     /// during `body`: append its ``bytes`` to your output there).
-    // Inlinable, so that callers in other modules get it specialized: generic, it looked up
+    // Inlinable, so that callers in other modules get it specialized: generic, it would look up
     // the metadata of the standard library's `Result` at every call.
     @inlinable
     package static func with<Result>(capacity: Int = memberCapacity, _ body: (inout ByteScratch) -> Result) -> Result {

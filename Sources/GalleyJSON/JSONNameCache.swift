@@ -3,7 +3,7 @@
 /// The member names a parser met in earlier documents, with their lookup tags, by their bytes.
 ///
 /// JSON Lines name the same members on every line; making each name's string and tag again
-/// was much of parsing an item. Give ``JSONParser/parse(_:names:)-(ArraySlice<UInt8>,_)``
+/// would be much of parsing an item. Give ``JSONParser/parse(_:names:)-(ArraySlice<UInt8>,_)``
 /// the same cache line after line (one per thread: it is a value, changed as it is used). Names
 /// of up to 15 bytes written without escapes are kept, in a small table where a name goes to its
 /// slot or the next, else replaces the one in its slot.

@@ -4,10 +4,10 @@
 ///
 /// Works like a dictionary from names to values (subscript, `count`, `keys`, iteration), but
 /// keeps order and suits what items are: objects of a handful of members, made once per row
-/// and read a few times. A dictionary hashed every name with SipHash to build and again to
-/// look up; here each member carries a cheap tag of its
-/// name, and a lookup compares tags before names. Objects of more than a few dozen
-/// members also keep a dictionary from names to places, so that a large object never searches.
+/// and read a few times. A dictionary hashes every name with SipHash to build and again to
+/// look up; here each member carries a cheap tag of its name, and a lookup compares tags
+/// before names. Objects of more than a few dozen members also keep a dictionary from names
+/// to places, so that a large object never searches.
 ///
 /// Equality and hashing ignore order, as JSON's object semantics (and a dictionary's) do.
 /// A name added again keeps its first place and takes the new value, as JSON parsers that
@@ -145,7 +145,7 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
         Dictionary(members.map { ($0.name, $0.value) }, uniquingKeysWith: { $1 })
     }
 
-    /// The members in order. A concrete type: an opaque one looked its type up at run time on
+    /// The members in order. A concrete type: an opaque one would look its type up at run time on
     /// every loop over an object from another module.
     public struct Iterator: IteratorProtocol {
         private let members: [Member]
@@ -177,7 +177,7 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
     /// (all of a name up to 16 bytes, which member names nearly always are). Equal names have
     /// equal tags; unequal names seldom do, and are then told apart by comparing them.
     package static func tag(of name: String) -> UInt64 {
-        // Through the UTF-8 view, not a mutable copy's `withUTF8`: the copy retained the name.
+        // Through the UTF-8 view, not a mutable copy's `withUTF8`: the copy would retain the name.
         if let tag = name.utf8.withContiguousStorageIfAvailable(tag(ofBytes:)) { return tag }
         var contiguous = name
         contiguous.makeContiguousUTF8()

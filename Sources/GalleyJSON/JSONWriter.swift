@@ -88,8 +88,8 @@ public struct JSONWriter {
     /// The bytes with the object closed, the writer's buffer moved out rather than copied
     /// (the writer is left empty).
     ///
-    /// Mutating rather than consuming: a consuming call on a writer the optimizer did not see
-    /// dying copied it, so the closing brace's append found the buffer shared and copied all
+    /// Mutating rather than consuming: a consuming call on a writer the optimizer does not see
+    /// dying copies it, so the closing brace's append finds the buffer shared and copies all
     /// of it, a batch block's whole output for every line.
     public mutating func finish() -> [UInt8] {
         bytes.append(UInt8(ascii: "}"))

@@ -13,9 +13,9 @@
 ///
 /// ThreadSanitizer models pthread mutexes. It does not see the standard library's `Mutex` on
 /// Linux (a futex behind atomics it is not compiled with), so every value passed between
-/// threads through one looked like a race; on this lock the sanitizer runs of the test suite see
-/// what is ordered and report only what is not. An uncontended lock and unlock costs about two
-/// nanoseconds more than `Mutex`'s.
+/// threads through one looks like a race; on this lock the sanitizer runs of the test suite see
+/// what is ordered and report only what is not. An uncontended lock and unlock costs little
+/// more than `Mutex`'s.
 ///
 /// The mutex and the value live in one allocation of their own, made once and never moved;
 /// the lock itself holds pointers into it, so that reaching it retains nothing.

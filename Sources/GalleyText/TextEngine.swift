@@ -44,7 +44,7 @@ public final class TextEngine: Sendable {
         /// when its first is still remembered (the cache remembers about as many texts it did
         /// not keep as it holds paragraphs of a sentence or two). For a batch that sees most
         /// texts once: a paragraph of a text that never recurs is freed as soon as its row is
-        /// done, where kept it held memory for nothing and pushed out what does recur (names,
+        /// done, where kept it would hold memory for nothing and push out what does recur (names,
         /// captions, timestamps). `galley` runs its engines this way.
         case recurring
     }

@@ -7,8 +7,8 @@ import GalleyJSON
 /// header's names. A dotted name (`author.name`) makes a nested object; an empty cell is a
 /// missing field; a cell written as a JSON number is a number (see ``TextValues``).
 ///
-/// Handwritten: CSV.swift, the maintained package on hand, took longer to read a row than
-/// measuring the row takes, and reported an error at the end of a well-formed file (the
+/// Handwritten: CSV.swift, the maintained package on hand, takes longer to read a row than
+/// measuring the row takes, and reports an error at the end of a well-formed file (the
 /// measurement is in Docs/Batch.md).
 final class CSVReader: RecordSource {
     private let input: ByteInput
@@ -109,8 +109,8 @@ final class CSVReader: RecordSource {
                     return (tooLong ? nil : fields, startLine, length)
                 }
             }
-            // A run of bytes with no meaning to CSV here is taken whole: byte by byte, the
-            // reader (which runs alone) cost more than the JSON Lines reader and parser together.
+            // A run of bytes with no meaning to CSV here is taken whole: byte by byte, the reader
+            // (which runs alone) would cost more than the JSON Lines reader and parser together.
             let (end, newlines) = ordinaryRun(from: position, inQuotes: inQuotes)
             if end > position {
                 let run = end - position
@@ -218,7 +218,7 @@ final class CSVReader: RecordSource {
 }
 
 /// A CSV row as read, made into an object on the worker that lays it out (the reader runs alone,
-/// and decoding and nesting the fields was most of its work).
+/// and decoding and nesting the fields would be most of its work).
 struct CSVRecord: Sendable {
     /// The fields' bytes, as many as the header's names.
     var fields: [[UInt8]]

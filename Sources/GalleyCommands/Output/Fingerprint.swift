@@ -13,9 +13,9 @@ struct Fingerprint {
         }
     }
 
-    /// Adds `bytes` eight at a time (a byte at a time, an item's text cost a database run much
-    /// of its time), each word mixed in by a multiply and a shift, the last word
-    /// carrying how many bytes it holds.
+    /// Adds `bytes` eight at a time (a byte at a time, an item's text would cost a database run
+    /// much of its time), each word mixed in by a multiply and a shift, the last word carrying
+    /// how many bytes it holds.
     mutating func add(_ bytes: ArraySlice<UInt8>) {
         var state = state
         bytes.withUnsafeBytes { buffer in

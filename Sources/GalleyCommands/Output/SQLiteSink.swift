@@ -132,7 +132,7 @@ final class SQLiteSink: OutputSink {
         do {
             try pool.write { db in
                 // Bound through SQLite's C API: GRDB's `StatementArguments`, an array of boxed
-                // values a row, cost as much as the insert itself on the writer, which runs alone.
+                // values a row, would cost as much as the insert on the writer, which runs alone.
                 let many = try db.cachedStatement(sql: Self.insertSQL(rows: Self.rowsPerInsert)).sqliteStatement
                 let one = try db.cachedStatement(sql: Self.insertSQL(rows: 1)).sqliteStatement
                 func step(_ statement: OpaquePointer) throws {

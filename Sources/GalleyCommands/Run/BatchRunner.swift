@@ -98,8 +98,8 @@ struct BatchRunner {
     /// one engine's bounds.
     ///
     /// Their paragraph caches keep only texts that recur (``TextEngine/ParagraphAdmission/recurring``):
-    /// a batch sees most texts once, and keeping each row's paragraph until the cache pushed it
-    /// out made every row work in memory no processor cache still held.
+    /// a batch sees most texts once, and keeping each row's paragraph until the cache pushes it
+    /// out would make every row work in memory no processor cache still holds.
     static func textEngines(count: Int, limits: TextLimits = TextLimits(), fonts loadFonts: () throws -> FontCollection) rethrows -> [TextEngine] {
         let share = min(max(count, 1), 8)
         let collections = try (0..<share).map { _ in try loadFonts() }
@@ -140,8 +140,8 @@ struct BatchRunner {
             }
             let records = try reader.next()
             if records.isEmpty { break }
-            // Read while this chunk is measured: read between chunks, it kept every worker but
-            // one waiting.
+            // Read while this chunk is measured: read between chunks, it would keep every worker
+            // but one waiting.
             reader.start()
             let blockCount = (records.count + blockSize - 1) / blockSize
             let blocks = ResultSlots(count: blockCount)

@@ -16,7 +16,7 @@ struct RowArranger {
     let measurement: RowMeasurement
 
     func arrange() -> RowArrangement {
-        // Sized up front: grown one entry at a time, each table was rehashed several times a row.
+        // Sized up front: grown one entry at a time, each table would be rehashed several times a row.
         var frames: [String: LayoutRect] = [:]
         frames.reserveCapacity(measurement.names.count)
         var labels: [String: ArrangedLabel] = [:]

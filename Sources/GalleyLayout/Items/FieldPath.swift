@@ -9,8 +9,8 @@ public struct FieldPath: Sendable, Hashable, CustomStringConvertible, Expressibl
     /// Each component's ``JSONObject`` tag, worked out once: rows look the same paths up.
     private let tags: [UInt64]
     /// Whether the path is "id" or "kind", which an ``ItemDescriptor`` keeps apart from its fields
-    /// (decided once: comparing the component with both names on every lookup cost more than
-    /// the lookup).
+    /// (decided once: comparing the component with both names on every lookup would cost more
+    /// than the lookup).
     let itemMember: ItemMember?
 
     enum ItemMember { case id, kind }
@@ -27,7 +27,7 @@ public struct FieldPath: Sendable, Hashable, CustomStringConvertible, Expressibl
     /// The value the path leads to inside `fields`, or nil when any step is missing.
     public func value(in fields: JSONObject) -> JSONValue? {
         guard let first = components.first, var current = fields.value(named: first, tag: tags[0]) else { return nil }
-        // By index: a zipped pair of slices was a generic iterator made and destroyed per lookup.
+        // By index: a zipped pair of slices would be a generic iterator made and destroyed per lookup.
         for step in 1..<components.count {
             let component = components[step]
             switch current {
@@ -41,8 +41,8 @@ public struct FieldPath: Sendable, Hashable, CustomStringConvertible, Expressibl
                 return nil
             }
         }
-        // A pattern and a plain `return nil`: `current == .null ? nil : current` made its `nil` a
-        // JSON null (the value is ExpressibleByNilLiteral), so null fields counted as present.
+        // A pattern and a plain `return nil`: `current == .null ? nil : current` makes its `nil` a
+        // JSON null (the value is ExpressibleByNilLiteral): null fields would seem present.
         if case .null = current { return nil }
         return current
     }

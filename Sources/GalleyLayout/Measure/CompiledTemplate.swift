@@ -9,7 +9,7 @@ import GalleyText
 /// non-finite sizes are reported, each with the path of the node at fault.
 ///
 /// A class, immutable: rows hand it around, and a copy of a struct holding the template, the
-/// stylesheet and the node tables retained some thirty objects where this retains one.
+/// stylesheet and the node tables would retain dozens of objects where this retains one.
 /// (`@unchecked Sendable` for its layout tables, which it allocates, fills once and frees.)
 public final class CompiledTemplate: @unchecked Sendable {
     /// The template as written.
@@ -30,8 +30,8 @@ public final class CompiledTemplate: @unchecked Sendable {
     /// Every node as the measure pass reads it, indexed by id (see ``LayoutNode``), and the
     /// stacks' children's ids (see ``LayoutNode/Stack/firstChild``). In memory of their own, kept
     /// as long as the template: the measure pass reads them for every node of every row, and
-    /// reading arrays through the template (their buffers loaded, their bounds checked) cost
-    /// more than the retains that leaving the node classes alone saved.
+    /// reading arrays through the template (their buffers loaded, their bounds checked) would
+    /// cost more than the retains that leaving the node classes alone saves.
     let layoutNodes: UnsafeBufferPointer<LayoutNode>
     let childIDs: UnsafeBufferPointer<Int32>
 
@@ -124,8 +124,8 @@ enum FormatPiece: Sendable {
     case field(FieldPath, formatter: FieldFormatter?)
 }
 
-/// A class: a label's node is matched on every measure, and matching a struct payload copied
-/// its styles (strings and arrays) each time.
+/// A class: a label's node is matched on every measure, and matching a struct payload would
+/// copy its styles (strings and arrays) each time.
 final class CompiledLabel: Sendable {
     /// The label's number among its template's labels, in template order: a measure pass keeps
     /// its labels' state by it.
@@ -162,7 +162,7 @@ struct CompiledImage: Sendable {
 }
 
 /// A class, as ``CompiledLabel`` is: every stack of every row is matched out of its node's kind,
-/// and copying a struct payload went through its value witness and retained its children.
+/// and copying a struct payload would go through its value witness and retain its children.
 final class CompiledStack: Sendable {
     let axis: Node.Stack.Axis
     let spacing: Double
@@ -208,7 +208,7 @@ struct CompiledDimension: Sendable {
 }
 
 /// Indirect: measuring switches over a node's kind for every node of every row, and copying the
-/// unboxed enum (as wide as its widest case) went through a generic copy and destroy; a box
+/// unboxed enum (as wide as its widest case) would go through a generic copy and destroy; a box
 /// is one retain.
 indirect enum CompiledKind: Sendable {
     case label(CompiledLabel)

@@ -3,8 +3,8 @@
 /// A compiled node's flex parameters and, for the kinds every row measures many times
 /// (labels, spacers, insets, stacks), its layout parameters: plain data, indexed by node id
 /// (see ``CompiledTemplate/layoutNodes``). Walking the template through these retains and
-/// releases no template object; walking its ``CompiledNode`` classes did so for every node and
-/// every child of every stack, some hundred pairs of atomic operations a row.
+/// releases no template object; walking its ``CompiledNode`` classes would do so for every
+/// node and every child of every stack.
 struct LayoutNode: Sendable {
     enum Kind: UInt8, Sendable {
         case label, spacer, inset, stack

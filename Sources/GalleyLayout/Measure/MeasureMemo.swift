@@ -28,11 +28,11 @@ struct Memo {
 /// The memo's memory, kept from row to row: per node, the index of its latest measurement, and
 /// the measurements in the order made, a node's chained from its latest one.
 ///
-/// Plain data in memory of its own rather than arrays: a row measures a node a few dozen times,
-/// and appending to an array checked its uniqueness and room, and copied the measurement
-/// twice over, every time. One block holds both parts (the entries, then the per-node
-/// indices), so a measurer without working memory of its own allocates no more than with
-/// arrays. The measurer reads and writes it through ``MemoTable``; the storage only owns it.
+/// Plain data in memory of its own rather than arrays: a row measures a node many times, and
+/// appending to an array would check its uniqueness and room, and copy the measurement twice
+/// over, every time. One block holds both parts (the entries, then the per-node indices), so a
+/// measurer without working memory of its own allocates no more than with arrays. The measurer
+/// reads and writes it through ``MemoTable``; the storage only owns it.
 final class MemoStorage {
     private var block: UnsafeMutableRawPointer
     private var nodeCapacity: Int

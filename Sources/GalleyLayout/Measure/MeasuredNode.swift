@@ -35,9 +35,9 @@ struct MeasuredNode: Sendable {
     }
 
     // Optionals stored as NaN and narrow integers: the memo, the stacks and the row's children
-    // list copy measured nodes all the time, and this makes one 80 bytes instead of 112.
+    // list copy measured nodes all the time, and this keeps one to 80 bytes.
     // (A baseline or an offered width is never NaN: widths offered are sanitised first.) The
-    // flag comes last: between the doubles, its padding made every copy a dozen moves.
+    // flag comes last: between the doubles, its padding would add moves to every copy.
     private var storedFirstBaseline: Double
     private var storedLastBaseline: Double
     private var storedOfferedWidth: Double

@@ -58,7 +58,7 @@ public struct RowMeasurement: Sendable {
 }
 
 /// What a row's measurements at its several widths share, in one object: a measurement is
-/// copied a few times on its way to the caller, and each of these fields was a retain and a
+/// copied a few times on its way to the caller, and each of these fields would be a retain and a
 /// release for every copy.
 final class MeasuredRowData: Sendable {
     let itemID: String

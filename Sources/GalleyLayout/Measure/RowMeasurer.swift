@@ -20,7 +20,7 @@ struct RowMeasurer {
     var labels: [LabelState] = []
     /// Measurements made so far, each with the offer it answers. A node's offers are chained
     /// from its latest one: a node is offered a few sizes, a row dozens, and searching them all
-    /// was most of a stack's work.
+    /// would be most of a stack's work.
     var memo: MemoTable
     /// Every container's children, at every width measured: nodes name theirs by range, and
     /// measurements share the list (see ``MeasuredNode/children``).
@@ -47,8 +47,8 @@ struct RowMeasurer {
     }
 
     /// ``init(item:template:environment:memory:keepsChildren:)`` for an environment whose scale
-    /// is valid. (Not throwing, it builds the measurer in place: the throwing one built it in a
-    /// temporary and copied it out whole.)
+    /// is valid. (Not throwing, it builds the measurer in place: a throwing one would build it in
+    /// a temporary and copy it out whole.)
     private init(
         item: ItemDescriptor, template: CompiledTemplate, validEnvironment environment: LayoutEnvironment, memory: Arrays?, keepsChildren: Bool
     ) {
@@ -124,8 +124,8 @@ struct RowMeasurer {
     }
 
     /// The row at `width`, its measurement not yet made: a row measured at several widths makes
-    /// theirs once all are measured, so that they share one list of measured children (a
-    /// measurement made between two widths shared it, and the next width's first child copied it).
+    /// theirs once all are measured, so that they share one list of measured children (one made
+    /// between two widths would share it, and the next width's first child copy it).
     mutating func measureRoot(width: Double) throws(LayoutError) -> MeasuredRow {
         try Self.validate(rowWidth: width)
         var root = try measure(template.root.id, width: width, height: nil)
@@ -239,8 +239,8 @@ struct RowMeasurer {
         }
     }
 
-    // Images, overlays, size rules, conditions, accessories and wrapping stacks are measured out
-    // of line: inlined, their locals made every node's call of `measureAfresh` set up a larger frame.
+    // Images, overlays, size rules, conditions, accessories and wrapping stacks are measured out of
+    // line: inlined, their locals would give every node's call of `measureAfresh` a larger frame.
     @inline(never)
     private mutating func measureOther(_ node: CompiledNode, width: Double, height: Double?) throws(LayoutError) -> MeasuredNode {
         switch node.kind {

@@ -28,7 +28,7 @@ struct StackLayout {
     }
 
     /// A visible child's working state. The slots live in stack memory for one measure: a row
-    /// measures its stacks many times, and working arrays were a heap allocation each.
+    /// measures its stacks many times, and working arrays would be a heap allocation each.
     struct Slot {
         /// The child's index among the stack's children.
         var index: Int

@@ -5,9 +5,9 @@ import GalleyLocks
 
 /// Hands out ICU break iterators without opening one per call.
 ///
-/// Opening an ICU iterator loads and compiles rules (tens of microseconds); cloning a
-/// prototype is cheap, and reusing an idle one is nearly free. Iterators are not thread-safe,
-/// so each is used by one caller at a time and returned to the idle list afterwards.
+/// Opening an ICU iterator loads and compiles rules; cloning a prototype is cheap, and reusing
+/// an idle one is nearly free. Iterators are not thread-safe, so each is used by one caller at
+/// a time and returned to the idle list afterwards.
 final class BreakIteratorPool: Sendable {
     enum Kind: Int32, Sendable {
         case character = 0
@@ -60,8 +60,8 @@ final class BreakIteratorPool: Sendable {
     private func checkOut(_ kind: Kind, locale: String) throws(TextError) -> Iterator {
         let key = Key(kind: kind, locale: locale)
         let found: Iterator?? = entries.withLock { entries in
-            // Found once and changed in place: a copy of the entry made its idle list shared,
-            // so that taking one out copied the list and storing the entry back hashed again.
+            // Found once and changed in place: a copy of the entry makes its idle list shared, so
+            // that taking one out copies the list, and storing the entry back hashes again.
             guard let index = entries.index(forKey: key) else { return .none }
             if let idle = entries.values[index].idle.popLast() { return .some(idle) }
             return .some(CGalley_breakIteratorClone(entries.values[index].prototype.pointer).map(Iterator.init))

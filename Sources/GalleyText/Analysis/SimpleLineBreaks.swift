@@ -11,12 +11,12 @@ internal import CGalleyShims
 /// Among those classes the rules of UAX #14 reduce to a table of pairs: whether a line may
 /// break between two classes when they touch, and when spaces separate them (the "pair table"
 /// of UAX #14 §7), plus one state for a word-initial hyphen. ICU's iterator, with its rule
-/// engine and break cache, was the largest single cost of a new paragraph; the table is one
-/// lookup a unit. Any other class (slashes,
-/// dashes, marks, ideographs, line ends...) and the one context the pairs cannot tell (IS
-/// before NU, which rule LB25 decides by what precedes) send the text to ICU. The tests hold the table to ICU's
-/// answers on every string of up to five characters drawn from these classes, in every
-/// language it is used for, and on longer random strings.
+/// engine and break cache, would be the largest single cost of a new paragraph; the table is
+/// one lookup a unit. Any other class (slashes, dashes, marks, ideographs, line ends...) and
+/// the one context the pairs cannot tell (IS before NU, which rule LB25 decides by what
+/// precedes) send the text to ICU. The tests hold the table to ICU's answers on every string
+/// of up to five characters drawn from these classes, in every language it is used for, and
+/// on longer random strings.
 enum SimpleLineBreaks {
     /// The classes handled (``CGalley_SimpleBreakOther`` and the rest, as bytes).
     static let other = UInt8(CGalley_SimpleBreakOther)
@@ -132,7 +132,7 @@ enum SimpleLineBreaks {
 
     /// The classes of the units below U+2070 (Latin, Greek, Cyrillic and the rest of the
     /// alphabets, and general punctuation: the quotes, dashes and ellipsis), read from ICU once;
-    /// a call into ICU per unit was much of the cost of text in those scripts.
+    /// a call into ICU per unit would be much of the cost of text in those scripts.
     static let commonClasses: [UInt8] = (0..<0x2070).map { UInt8(CGalley_simpleLineBreakClass(UInt32($0))) }
 
     /// Per (class before, class after, spaces between), one byte: whether a line may break

@@ -28,7 +28,7 @@ struct TextAnalysis {
     }
 
     /// The paragraph levels of text left to right throughout: one paragraph at level 0. (One
-    /// array for all such text: a new one was an allocation for every new paragraph.)
+    /// array for all such text: a new one would be an allocation for every new paragraph.)
     static let leftToRight: [(start: Int, level: UInt8)] = [(0, 0)]
 
     /// The level of the paragraph holding `index`, of paragraphs starting and resolved as
@@ -209,8 +209,8 @@ struct TextAnalysis {
     }
 
     /// The script of every unit from U+0080 to U+206F (the alphabets of Europe, the Middle
-    /// East and India, and general punctuation), read from HarfBuzz once: a call per unit was
-    /// most of the cost of text in Greek or Cyrillic. Per unit an index into `scripts`.
+    /// East and India, and general punctuation), read from HarfBuzz once: a call per unit would
+    /// be most of the cost of text in Greek or Cyrillic. Per unit an index into `scripts`.
     static let commonScripts: (units: [UInt8], scripts: [UInt32]) = {
         let unicode = hb_unicode_funcs_get_default()
         var scripts: [UInt32] = []

@@ -43,7 +43,7 @@ extension TextEngine {
     }
 
     /// Whether every UTF-16 unit of `string` is plain and in `primary` (which has printable
-    /// ASCII), decoded from its UTF-8 in one pass: a string's UTF-16 view went unit by unit
+    /// ASCII), decoded from its UTF-8 in one pass: a string's UTF-16 view goes unit by unit
     /// through a call each.
     private static func isPlain(_ string: String, primary: FontFace) -> Bool {
         string.withUTF8Bytes { bytes in

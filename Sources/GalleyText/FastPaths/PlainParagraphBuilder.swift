@@ -12,8 +12,8 @@ internal import CHarfBuzz
 /// its locale's line breaks are the pair table's. Most paragraphs of Latin, Greek and Cyrillic
 /// text are plain. Such text has no fallback, bidi, clusters or mandatory breaks to work out,
 /// so one pass finds its break opportunities, scripts (hence items) and segment starts, a
-/// second shapes its segments, and a third sums its words. The general builder's analysis,
-/// font assignment, itemization and unit passes were a third of the cost of a new row.
+/// second shapes its segments, and a third sums its words. Skipping the general builder's
+/// analysis, font assignment, itemization and unit passes saves much of a new row's cost.
 ///
 /// The tests hold the result to the general builder's on the same text, field by field.
 enum PlainParagraphBuilder {
@@ -201,7 +201,7 @@ enum PlainParagraphBuilder {
     /// The units grouped into break words (each starting at a break opportunity) and summed,
     /// with the furthest any word reaches on one line (see ``BreakUnits/unbrokenExtent``),
     /// found as ``BreakUnits`` finds it: in a pass of its own, as the words are summed.
-    /// (Summed segment by segment as they were shaped, the words cost more.)
+    /// (Summing them segment by segment as they are shaped would cost more.)
     private static func sumWords(
         flags: UnsafeBufferPointer<UnitFlags>, advances: UnsafeBufferPointer<Double>
     ) -> (words: [BreakWord], extent: Double) {

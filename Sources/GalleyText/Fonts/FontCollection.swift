@@ -70,11 +70,11 @@ public final class FontCollection: Sendable {
 
     /// Fallback chains made lately, and the one handed out last, compared before the table is
     /// searched: paragraphs in turn mostly share a style (a batch's rows, a list's cells), and
-    /// hashing the key was most of the lookup.
+    /// hashing the key would be most of the lookup.
     private struct ChainTable {
         var byKey = RecentlyUsed<FallbackChain.Key, FallbackChain>(capacity: 256)
         /// The last chain handed out and what it was for, field by field: compared in place,
-        /// where a key made (or a stored one copied) for the comparison retained its strings.
+        /// where a key made (or a stored one copied) for the comparison would retain its strings.
         var lastChain: FallbackChain?
         var lastDescriptor = FontDescriptor.family("")
         var lastFallbacks: [FontDescriptor] = []

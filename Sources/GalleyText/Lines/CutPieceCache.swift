@@ -9,8 +9,8 @@ import GalleyLocks
 /// new texts would otherwise fill the shared cache with pieces that never come back, evicting
 /// words all the time.
 ///
-/// Stored in its paragraph, not allocated apart (every new paragraph had one more object to
-/// make and free): noncopyable, as its mutex is.
+/// Stored in its paragraph, not allocated apart (every new paragraph would have one more object
+/// to make and free): noncopyable, as its mutex is.
 struct CutPieceCache: ~Copyable, Sendable {
     private let pieces = Locked<[Range<Int>: ShapedSegment]>([:])
     /// Distinct pieces kept per paragraph; a paragraph laid out at many widths starts over.

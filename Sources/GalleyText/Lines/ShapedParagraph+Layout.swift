@@ -142,8 +142,8 @@ extension ShapedParagraph {
         if let visiblePrefix, !visiblePrefix.shows(nextLineUnit: next) {
             return visiblePrefix.longer(than: self, toShow: sanitized(width)).layout(width: width)
         }
-        // Line starts and ends, interleaved: ascending, since each line ends where the next
-        // starts. (Gathered in one loop with the widest line: mapping made an array per line.)
+        // Line starts and ends, interleaved: ascending, since each line ends where the next starts.
+        // (Gathered in one loop with the widest line: mapping would make an array per line.)
         var bounds: [Int] = []
         bounds.reserveCapacity(2 * placed.count)
         var widest: Double?

@@ -14,7 +14,7 @@ struct GlyphRunBuilder {
     }
 
     /// Appends the line's runs to `runs` (appended in place: runs returned in an array of their
-    /// own were copied out of it, retaining and releasing each run's face and arrays); returns
+    /// own would be copied out of it, retaining and releasing each run's face and arrays); returns
     /// the line's x offset.
     func appendRuns(for line: PlacedLine, lineIndex: Int, to runs: inout [GlyphRun]) -> Double {
         let units = paragraph.units
@@ -107,7 +107,7 @@ struct GlyphRunBuilder {
         units range: Range<Int>, item itemIndex: Int, cuts: [SegmentCut], x: inout Double, baseline: Double,
         extraPerSpace: Double
     ) -> GlyphRun {
-        // The item's fields read where they are: a copy of the item retained and released its
+        // The item's fields read where they are: a copy of the item would retain and release its
         // face, segments and cache key for every run.
         let items = paragraph.items
         let scale = items[itemIndex].scale
@@ -133,7 +133,7 @@ struct GlyphRunBuilder {
         var last = first
         while last < logical.count && logical[last].start < upper { last += 1 }
         // The run's arrays, filled in locals and read through raw buffers (segments and glyphs
-        // read by value retained each segment and glyph array, twice per segment).
+        // read by value would retain each segment and glyph array, twice per segment).
         let capacity = upper - lower  // glyphs are usually no more than UTF-16 units
         var glyphIDs: [UInt32] = []
         var positions: [LayoutPoint] = []

@@ -72,8 +72,8 @@ struct ParagraphBuilder {
             return
         }
         var scalars: [UInt32] = []
-        // Written through raw buffers sized for one grapheme per unit, then trimmed: this runs
-        // for every grapheme of every new paragraph, and appends and bounds checks were half of it.
+        // Written through raw buffers sized for one grapheme per unit, then trimmed: this runs for
+        // every grapheme of every new paragraph, and appends and bounds checks would be much of it.
         let capacity = text.count + 1
         var starts = [Int](filling: 0, count: capacity)
         var styleIndices = [Int](filling: 0, count: capacity)
@@ -319,7 +319,7 @@ struct ParagraphBuilder {
         var advances = [Double](filling: 0, count: text.count)
         var segmentStarts = [Bool](filling: false, count: text.count + 1)
         // The items are taken out and the shaper copied, so that the closures below capture
-        // neither `self` (a copy of the builder retained and released each of its arrays).
+        // neither `self` (a copy of the builder would retain and release each of its arrays).
         var items = self.items
         self.items = []
         let shaper = segmentShaper
@@ -368,7 +368,7 @@ struct ParagraphBuilder {
         return segments
     }
 
-    // Inlined into `shapeItems`, its only caller: called apart, a paragraph cost ~1K more.
+    // Inlined into `shapeItems`, its only caller: called apart, it would cost every paragraph more.
     @inline(__always)
     private func makeUnits(_ text: UnsafeBufferPointer<UInt16>, advances: [Double], segmentStarts: [Bool]) -> BreakUnits {
         let count = graphemeCount
@@ -381,7 +381,7 @@ struct ParagraphBuilder {
         // About one word in five units for alphabetic text: most paragraphs never regrow the array.
         words.reserveCapacity(count / 5 + 1)
         // One pass per unit over raw buffers, the units' words summed on the way: this runs for
-        // every grapheme of every new paragraph, and bounds checks were much of it. When every
+        // every grapheme of every new paragraph, and bounds checks would be much of it. When every
         // grapheme is a unit, the units' advances are the graphemes' as they are.
         let unitsAreGraphemes = analysis.unitsAreGraphemes
         var unitAdvances = unitsAreGraphemes ? [] : [Double](filling: 0, count: count)

@@ -4,7 +4,7 @@
 /// Builds ``ShapedParagraph`` values for a ``TextEngine``.
 ///
 /// A class, made once per engine: a start of a text keeps its shaper (see ``VisiblePrefix``),
-/// and as a struct of five references it was five retains and releases for every start.
+/// and as a struct of five references it would be five retains and releases for every start.
 final class ParagraphShaper: Sendable {
     let fonts: FontCollection
     let shaper: HarfBuzzShaper
@@ -43,7 +43,7 @@ final class ParagraphShaper: Sendable {
     ) throws(TextError) -> ShapedParagraph {
         if let problem = limits.problem(with: text) { throw problem }
         if let problem = paragraph.problem { throw .invalidStyle(problem) }
-        // The styles read in place: a copy of each run retained its strings.
+        // The styles read in place: a copy of each run would retain its strings.
         for index in text.runs.indices {
             if let problem = text.runs[index].style.problem { throw .invalidStyle(problem) }
             // Interned here, where too many can be an error: items and ellipses find them later.
@@ -97,7 +97,7 @@ final class ParagraphShaper: Sendable {
         keepingSegments: Bool
     ) throws(TextError) -> ShapedParagraph {
         let language = try TextLanguage.resolve(paragraph.language)
-        // The styles read from the runs where needed: an array of them copied every style.
+        // The styles read from the runs where needed: an array of them would copy every style.
         var chains: [FallbackChain] = []
         chains.reserveCapacity(text.runs.count)
         do {

@@ -104,11 +104,11 @@ public final class ShapedParagraph: Sendable {
     /// The words and spaces of item `index`, in logical order: glyphs for renderers, and the
     /// words that lines cut through.
     ///
-    /// A paragraph shaped for heights alone (a batch row's label) reads only its units'
-    /// advances, so its items are built without their segments: keeping each one in the
-    /// paragraph took a reference to it (and gave it back when the paragraph went), two atomic
-    /// operations for every word of every row. Asked for, they are found again (in the shape
-    /// cache, or shaped) for every item at once, and kept.
+    /// A paragraph shaped for heights alone (a batch row's label) reads only its units' advances,
+    /// so its items are built without their segments: keeping each one in the paragraph would take
+    /// a reference to it (and give it back when the paragraph goes), two atomic operations for
+    /// every word of every row. Asked for, they are found again (in the shape cache, or shaped) for
+    /// every item at once, and kept.
     func segments(ofItem index: Int) -> [PlacedSegment] {
         guard defersSegments else { return items[index].segments }
         return deferredSegments.withLock { deferred in
@@ -214,7 +214,7 @@ struct PlacedSegment: Sendable {
 final class BreakUnits: Sendable {
     /// UTF-16 offset where each unit starts, plus the text's length at the end; empty when
     /// every unit is one UTF-16 unit (most text), each then starting at its own index: read
-    /// through ``start(ofUnit:)``. (The identity array was an allocation, a pass and 8 bytes a
+    /// through ``start(ofUnit:)``. (An identity array would be an allocation, a pass and 8 bytes a
     /// unit for every such paragraph.)
     private let starts: [Int]
 

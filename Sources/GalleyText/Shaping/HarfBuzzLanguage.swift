@@ -5,13 +5,13 @@ internal import CHarfBuzz
 /// A canonical BCP 47 tag ("zh-hant-tw") in the form HarfBuzz reads, in memory of its own.
 ///
 /// HarfBuzz makes an `hb_language_t` from a string by interning it in a process-wide list that
-/// it never frees and searches from the start on every lookup: a hundred thousand distinct tags
-/// from requests cost about ten seconds of searching and stay in memory for good. An
-/// `hb_language_t` is the address of a canonical string (lowercase ASCII letters, digits and
-/// hyphens), and what HarfBuzz does with a segment's language is read that string (to pick
-/// OpenType language systems) or compare addresses (shape plans: Galley keeps its own, see
-/// ``ShapePlans``). So Galley hands HarfBuzz the address of a string it owns, kept as long as
-/// a shape plan made with it lives.
+/// it never frees and searches from the start on every lookup: every distinct tag a request
+/// brings would slow later lookups and stay in memory for good. An `hb_language_t` is the
+/// address of a canonical string (lowercase ASCII letters, digits and hyphens), and what
+/// HarfBuzz does with a segment's language is read that string (to pick OpenType language
+/// systems) or compare addresses (shape plans: Galley keeps its own, see ``ShapePlans``). So
+/// Galley hands HarfBuzz the address of a string it owns, kept as long as a shape plan made
+/// with it lives.
 final class HarfBuzzLanguage: @unchecked Sendable {
     // `@unchecked Sendable`: the string is written once, in `init`, and only read afterwards.
 

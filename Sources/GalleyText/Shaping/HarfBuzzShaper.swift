@@ -53,7 +53,7 @@ final class HarfBuzzShaper: Sendable {
     /// The most combining marks (and format characters among them) in a row shaped in one
     /// HarfBuzz call, as Unicode's Stream-Safe Text Format bounds marks (UAX #15): HarfBuzz 6.0
     /// looks back over every earlier mark, and every invisible format character, to find each
-    /// mark's base (CVE-2023-25193), so one letter with a million marks never ended.
+    /// mark's base (CVE-2023-25193), so one letter with a million marks would never end.
     static let maximumMarksPerShaping = 30
     /// The longest piece of text shaped in one HarfBuzz call, in UTF-16 units: a longer run
     /// with no break in it (a font may count any glyph as a mark) is cut before a base

@@ -19,7 +19,7 @@ struct SegmentShaper: Sendable {
         guard cache != nil, text.count <= Self.longestCachedSegment else {
             return shaper.shape(text, face: face, key: key, language: language)
         }
-        // Through `cache?`, not a bound copy of it: binding retained and released the cache
+        // Through `cache?`, not a bound copy of it: binding would retain and release the cache
         // for every word.
         let wordKey = key.with(text: SegmentText(text))
         if let found = cache?.value(for: wordKey) { return found }

@@ -42,7 +42,7 @@ struct ShapeKey: PrecomputedHashKey {
         return ShapeKey(base: self, text: text, hashCode: hasher.finalized)
     }
 
-    /// `text` is taken, not copied: a copy retained its storage for every word looked up.
+    /// `text` is taken, not copied: a copy would retain its storage for every word looked up.
     private init(base: ShapeKey, text: consuming SegmentText, hashCode: Int) {
         faceID = base.faceID
         featureSetID = base.featureSetID

@@ -4,8 +4,8 @@
 /// prepared once: their part of the paragraph cache's key is hashed ahead, and a lookup with
 /// the same prepared styles compares them by identity instead of field by field.
 ///
-/// Looking a label's text up in the paragraph cache hashed and compared its font, sizes,
-/// features and paragraph settings on every row; prepared, a lookup hashes and compares the
+/// Unprepared, a lookup of a label's text in the paragraph cache hashes and compares its font,
+/// sizes, features and paragraph settings on every row; prepared, it hashes and compares the
 /// string alone.
 package final class PreparedTextStyle: Sendable {
     package let style: TextStyle

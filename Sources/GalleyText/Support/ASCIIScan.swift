@@ -5,8 +5,8 @@ extension UnsafeBufferPointer<UInt16> {
     /// are skipped four units (one 64-bit word) at a time, and only the rest is tested.
     ///
     /// Every new paragraph is checked this way before analysis (simple clusters, no right-to-left
-    /// text); unit by unit through a switch of ranges, those checks cost more than the analysis
-    /// they spare.
+    /// text); unit by unit through a switch of ranges, those checks would cost more than the
+    /// analysis they spare.
     @inline(__always)
     func allSatisfyPastASCII(_ test: (UInt16) -> Bool) -> Bool {
         allSatisfy(skipping: { $0 & 0xFF80_FF80_FF80_FF80 == 0 }, test)

@@ -25,12 +25,12 @@ public struct CacheStatistics: Sendable, Hashable {
 ///
 /// `@unchecked Sendable`: the shards live in one allocation made in `init` and freed in
 /// `deinit`, and every access to one goes through its mutex. (In an array of classes, reading a
-/// shard retained and released it: two atomic operations on every lookup of every word.)
+/// shard would retain and release it: two atomic operations on every lookup of every word.)
 final class BoundedCache<Key: PrecomputedHashKey, Value: Sendable>: @unchecked Sendable {
     private let shards: UnsafeMutablePointer<Locked<Shard<Key, Value>>>
     private let shardCount: Int
     /// `shardCount - 1`: the count is a power of two, so a hash picks its shard by a mask
-    /// (a division took tens of cycles on every lookup).
+    /// (a division would be far slower, on every lookup).
     private let shardMask: UInt
     let byteLimit: Int
 
@@ -83,7 +83,7 @@ final class BoundedCache<Key: PrecomputedHashKey, Value: Sendable>: @unchecked S
     /// Stores `value`, which holds about `bytes` bytes, under `key`.
     func insert(_ value: Value, for key: Key, bytes: Int) {
         // What the insertion evicts is released here, after the lock: freeing a shaped paragraph
-        // (dozens of arrays) inside it kept other threads waiting on the shard.
+        // (dozens of arrays) inside it would keep other threads waiting on the shard.
         let evicted = shard(forHash: key.precomputedHash).pointee.withLock { $0.insert(value, for: key, bytes: bytes) }
         withExtendedLifetime(evicted) {}
     }
@@ -112,7 +112,7 @@ final class BoundedCache<Key: PrecomputedHashKey, Value: Sendable>: @unchecked S
 /// of the list: moving it writes its neighbours' links and the old head's (up to three more
 /// cache lines, in other nodes), and the words a text uses most are looked up again long
 /// before they get that far back. Within the front half, order is by insertion or last move;
-/// what is evicted from the back is least recently used, as before.
+/// what is evicted from the back is still the least recently used.
 private struct Shard<Key: PrecomputedHashKey, Value>: ~Copyable {
     struct Node {
         /// Left in place when the node is freed (its value is nil then), so that comparing

@@ -3,7 +3,7 @@
 /// A key whose hash is computed once, when the key is built, and well mixed in every bit.
 ///
 /// The caches index such keys by that hash directly: Swift's `Dictionary` would run it through
-/// SipHash again on every lookup, which cost more than the rest of a shape-cache hit.
+/// SipHash again on every lookup, which would cost more than the rest of a shape-cache hit.
 protocol PrecomputedHashKey: Hashable, Sendable {
     var precomputedHash: Int { get }
 }
@@ -81,7 +81,7 @@ struct HashSlots {
 
     mutating func removeAll() {
         // At the initial size, emptied in place: an engine's caches are emptied shard by shard
-        // (dozens of small tables), and a new table each was an allocation and a free.
+        // (dozens of small tables), and a new table each would be an allocation and a free.
         guard slots.count == Self.initialCapacity else {
             self = HashSlots()
             return

@@ -3,7 +3,7 @@
 /// A seeded multiply-mix hash for cache keys.
 ///
 /// A word is looked up for every segment of every paragraph, and SipHash over a key's fields
-/// cost more than the lookup itself; a multiply-mix costs little per word. The
+/// would cost more than the lookup itself; a multiply-mix costs little per word. The
 /// per-process seed keeps collisions unpredictable.
 struct KeyHasher {
     /// Everything combined so far, mixed: a hasher resumed from it (``init(resuming:)``)
@@ -37,7 +37,7 @@ struct KeyHasher {
     /// not the string's bytes are contiguous, so equal strings always hash alike).
     mutating func combine(bytesOf string: String) {
         combine(UInt64(string.utf8.count))
-        // The state mixed in a local: through `self` it went to memory and back for every
+        // The state mixed in a local: through `self` it would go to memory and back for every
         // eight bytes, on the chain of multiplies a long key's hash waits for.
         self.state = string.withUTF8Bytes { [state] bytes in
             var state = state

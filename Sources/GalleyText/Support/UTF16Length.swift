@@ -2,8 +2,8 @@
 
 extension String {
     /// Runs `body` with the string's UTF-8 bytes: in place when they are contiguous (always,
-    /// for native strings), else from a contiguous copy. (A mutable copy's `withUTF8` retained
-    /// and released the string on every call.)
+    /// for native strings), else from a contiguous copy. (A mutable copy's `withUTF8` would retain
+    /// and release the string on every call.)
     @inline(__always)
     func withUTF8Bytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         if let result = utf8.withContiguousStorageIfAvailable(body) { return result }

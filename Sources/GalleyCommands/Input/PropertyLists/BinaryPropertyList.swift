@@ -5,7 +5,7 @@ import GalleyJSON
 
 /// A binary property list: a header, typed objects, a table of their offsets and a trailer that
 /// names the top object. Read here rather than with `PropertyListSerialization`, which builds
-/// Foundation objects and bridges each to Swift, which cost several times what reading the
+/// Foundation objects and bridges each to Swift, which costs far more than reading the
 /// same rows as JSON Lines does (Docs/Batch.md has the measurement).
 ///
 /// Objects name each other by index, so a small file can name one array many times over (2⁴⁰
@@ -15,8 +15,8 @@ import GalleyJSON
 final class BinaryPropertyList: Sendable {
     /// The file, kept for ``bytes``.
     private let file: WholeInput
-    /// The file's bytes, read through a pointer (the workers' reads through an array retained
-    /// and released its storage at every byte); never written, so safe to share.
+    /// The file's bytes, read through a pointer (the workers' reads through an array would retain
+    /// and release its storage at every byte); never written, so safe to share.
     nonisolated(unsafe) private let bytes: UnsafeBufferPointer<UInt8>
     private let offsetSize: Int, referenceSize: Int, objectCount: Int, table: Int
     /// The top object.
@@ -172,8 +172,8 @@ final class BinaryPropertyList: Sendable {
         }
     }
 
-    /// Dictionary `dictionary` as an object, its members sorted by key (as Foundation's
-    /// dictionaries were read; of a repeated key, the last), but those `skipping` names by place.
+    /// Dictionary `dictionary` as an object, its members sorted by key (as XML property lists'
+    /// dictionaries are read; of a repeated key, the last), but those `skipping` names by place.
     func object(_ dictionary: Int, depth: Int = 0, skipping: [Int] = [], extraCapacity: Int = 0) throws(Failure) -> JSONObject {
         let offset = try offset(of: dictionary)
         guard bytes[offset] >> 4 == 0xD else { throw .malformed("object \(dictionary) is not a dictionary") }
@@ -204,7 +204,7 @@ final class BinaryPropertyList: Sendable {
     }
 
     /// `count` big-endian UTF-16 units from `start`, transcoded here: the standard library's
-    /// generic decoding of UTF-16 took most of a list's reading. A lone surrogate becomes U+FFFD.
+    /// generic decoding of UTF-16 would take most of a list's reading. A lone surrogate becomes U+FFFD.
     private static func utf16BigEndian(_ source: UnsafeBufferPointer<UInt8>, start: Int, count: Int) -> String {
         // At most three UTF-8 bytes a unit (a surrogate pair's four bytes are two units).
         String(unsafeUninitializedCapacity: count * 3) { target in

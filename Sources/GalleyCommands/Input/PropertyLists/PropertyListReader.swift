@@ -12,8 +12,8 @@ final class PropertyListReader: RecordSource {
     private var take: (Int) -> [InputRecord]
 
     /// A reader of `walk`'s records. (The walk is a value of a concrete type here, so that its
-    /// steps are compiled for that type: a generic reader class looked its tree's methods up at
-    /// run time at every record.)
+    /// steps are compiled for that type: a generic reader class would look its tree's methods up
+    /// at run time at every record.)
     init<Tree: PropertyListTree>(_ walk: PropertyListWalk<Tree>) {
         var walk = walk
         take = { walk.next($0) }

@@ -223,8 +223,8 @@ final class XMLReader: RecordSource {
 
     // MARK: - libxml2's handler
 
-    /// Runs `body` with the reader a callback's context points to, without retaining it (the
-    /// reader outlives its parser, and a retain and release on every event cost much of reading).
+    /// Runs `body` with the reader a callback's context points to, without retaining it (the reader
+    /// outlives its parser, and a retain and release on every event would cost much of reading).
     private static func withReader(_ context: UnsafeMutableRawPointer?, _ body: (XMLReader) -> Void) {
         Unmanaged<XMLReader>.fromOpaque(context!)._withUnsafeGuaranteedRef(body)
     }

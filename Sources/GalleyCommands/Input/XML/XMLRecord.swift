@@ -4,8 +4,8 @@ import GalleyJSON
 
 /// A record as read from XML: the parser's events for its elements, written one after another
 /// into bytes (a *tape*) by the reader, and made into an object on the worker that lays the
-/// record out. Building elements and objects on the reader, which runs alone, took longer than
-/// libxml2's parsing.
+/// record out. Building elements and objects on the reader, which runs alone, would take longer
+/// than libxml2's parsing.
 ///
 /// On the tape, an element's start is `1`, its name, its attribute count and each
 /// attribute's name and value; text is `2` and the text; an element's end is `3`. Names and
@@ -50,7 +50,7 @@ struct XMLRecord: Sendable {
         mutating func end() { tape.append(3) }
 
         /// Hands the tape over and starts an empty one, with room for as much (records of a file
-        /// are much alike: growing each from nothing reallocated it many times).
+        /// are much alike: growing each from nothing would reallocate it many times).
         mutating func take() -> [UInt8] {
             let taken = tape
             tape = []
