@@ -282,6 +282,40 @@ struct InputFormatTests {
         }
     }
 
+    @Test("A dictionary that repeats a key keeps its last, in a binary list as Foundation keeps it in the same list as XML: values and lists of children")
+    func repeatedPropertyListKeys() throws {
+        try withTemporaryFolder("repeated-keys") { folder in
+            // {"Rows": [{"t": "a", "t": "b", "k": [{"c": 1}], "k": [{"c": 2}]}, {"t": "x", "k": [{"c": 3}], "k": "text"}]},
+            // by hand: no writer repeats a key.
+            let made = try GalleyExecutable.shell(
+                """
+                cd '\(folder.path)' && python3 -c "
+                objects = [b'\\xd1\\x01\\x02', b'\\x54Rows', b'\\xa2\\x03\\x0f', b'\\xd4\\x04\\x04\\x05\\x05\\x06\\x07\\x08\\x09', b'\\x51t', b'\\x51k',
+                           b'\\x51a', b'\\x51b', b'\\xa1\\x0a', b'\\xa1\\x0b', b'\\xd1\\x0c\\x0d', b'\\xd1\\x0c\\x0e', b'\\x51c', b'\\x10\\x01', b'\\x10\\x02',
+                           b'\\xd3\\x04\\x05\\x05\\x10\\x11\\x12', b'\\x51x', b'\\xa1\\x13', b'\\x54text', b'\\xd1\\x0c\\x14', b'\\x10\\x03']
+                body, offsets = b'bplist00', []
+                for item in objects:
+                    offsets.append(len(body)); body += item
+                table = len(body)
+                body += bytes(offsets) + bytes(6) + bytes([1, 1]) + len(objects).to_bytes(8, 'big') + bytes(8) + table.to_bytes(8, 'big')
+                open('binary.plist', 'wb').write(body)
+                open('xml.plist', 'w').write('<?xml version=\\"1.0\\" encoding=\\"UTF-8\\"?><plist version=\\"1.0\\"><dict><key>Rows</key><array><dict>'
+                  '<key>t</key><string>a</string><key>t</key><string>b</string>'
+                  '<key>k</key><array><dict><key>c</key><integer>1</integer></dict></array>'
+                  '<key>k</key><array><dict><key>c</key><integer>2</integer></dict></array></dict>'
+                  '<dict><key>t</key><string>x</string><key>k</key><array><dict><key>c</key><integer>3</integer></dict></array>'
+                  '<key>k</key><string>text</string></dict></array></dict></plist>')"
+                """)
+            #expect(made.status == 0, "\(made.stderr)")
+            let binary = try GalleyExecutable.run(["records", "--record", "Rows", folder.appendingPathComponent("binary.plist").path])
+            let xml = try GalleyExecutable.run(["records", "--record", "Rows", folder.appendingPathComponent("xml.plist").path])
+            #expect(binary.status == 0 && xml.status == 0, "\(binary.stderr) \(xml.stderr)")
+            #expect(binary.stdout == xml.stdout)
+            #expect(binary.lines.map { ($0["t"] ?? $0["c"]).map { "\($0)" } } == ["b", "2", "x"])
+            #expect(binary.lines.map { $0["k"] as? String } == [nil, nil, "text"])
+        }
+    }
+
     @Test("A malformed binary property list is an error naming the file, whatever byte is wrong; nothing crashes")
     func malformedBinaryPropertyLists() throws {
         try withTemporaryFolder("bad-bplist") { folder in

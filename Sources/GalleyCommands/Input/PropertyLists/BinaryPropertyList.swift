@@ -181,16 +181,36 @@ final class BinaryPropertyList: Sendable {
         try check(start, count * 2 * referenceSize, object: dictionary)
         var members: [(key: String, value: JSONValue)] = []
         members.reserveCapacity(count)
-        for index in 0..<count where !skipping.contains(index) {
+        var skippedKeys: [String] = []
+        for index in 0..<count {
             let key = try self.key(reference(at: start + index * referenceSize))
+            if skipping.contains(index) {
+                skippedKeys.append(key)
+                continue
+            }
             members.append((key, try value(reference(at: start + (count + index) * referenceSize), depth: depth + 1)))
         }
-        if !zip(members, members.dropFirst()).allSatisfy({ $0.key < $1.key }) {
-            members = members.enumerated().sorted { ($0.element.key, $0.offset) < ($1.element.key, $1.offset) }.map(\.element)
-        }
+        members = Self.sortedByKey(members)
+        // An earlier member under a skipped list's key is repeated by that list, so it is gone too.
+        if !skippedKeys.isEmpty { members.removeAll { skippedKeys.contains($0.key) } }
         var object = JSONObject(minimumCapacity: members.count + extraCapacity)
         for (key, member) in members { object[key] = member }
         return object
+    }
+
+    /// `members` sorted by key, of a repeated key only the last kept: the order and the choice
+    /// every reading of a dictionary makes (its object, its members, its lists of children), as
+    /// XML property lists' dictionaries are read.
+    static func sortedByKey<Value>(_ members: [(key: String, value: Value)]) -> [(key: String, value: Value)] {
+        // Most dictionaries come sorted with no repeats: nothing to do.
+        if zip(members, members.dropFirst()).allSatisfy({ $0.key < $1.key }) { return members }
+        let sorted = members.indices.sorted { (members[$0].key, $0) < (members[$1].key, $1) }
+        var result: [(key: String, value: Value)] = []
+        result.reserveCapacity(sorted.count)
+        for (position, index) in sorted.enumerated() where position + 1 == sorted.count || members[sorted[position + 1]].key != members[index].key {
+            result.append(members[index])
+        }
+        return result
     }
 
     /// A string object: ASCII, UTF-16 (big-endian) or UTF-8.
@@ -331,7 +351,7 @@ extension BinaryPropertyList: PropertyListTree {
             guard case .dictionary(let keys, let values) = try container(node) else { return nil }
             var members: [(key: String, value: Int)] = []
             for (key, value) in zip(keys, values) { members.append((try self.key(key), value)) }
-            return members.sorted { $0.key < $1.key }
+            return Self.sortedByKey(members)
         } catch {
             throw RecordError("not a property list: \(error)")
         }
@@ -368,9 +388,13 @@ extension BinaryPropertyList: PropertyListTree {
                 let value = reference(at: start + (count + index) * referenceSize)
                 if try isListOfDictionaries(value) { lists.append((reference(at: start + index * referenceSize), index, value)) }
             }
-            if lists.count > 1 {
-                let keys = try lists.map { list throws(Failure) in try key(list.key) }
-                lists = zip(keys, lists).enumerated().sorted { ($0.element.0, $0.offset) < ($1.element.0, $1.offset) }.map(\.element.1)
+            if !lists.isEmpty {
+                // A list counts only where its key is not repeated later (by anything): the keys
+                // are read for dictionaries with lists of children only.
+                var keyed: [(key: String, value: Int)] = []
+                for index in 0..<count { keyed.append((try key(reference(at: start + index * referenceSize)), index)) }
+                let listsByMember = Dictionary(uniqueKeysWithValues: lists.map { ($0.member, $0) })
+                lists = Self.sortedByKey(keyed).compactMap { listsByMember[$0.value] }
             }
             var children: [Int] = []
             for list in lists { if case .array(let elements) = try container(list.value) { children += elements } }

@@ -40,7 +40,8 @@ struct FoundationPropertyList: PropertyListTree {
         guard case .object(var object) = node else { return nil }
         var children: [JSONValue] = []
         for (key, value) in object {
-            guard case .array(let elements) = value, !elements.isEmpty, elements.allSatisfy(isDictionary) else { continue }
+            // Foundation's values are read already: nothing here can fail.
+            guard let elements = (try? records(in: value)) ?? nil else { continue }
             children += elements
             object.removeValue(forKey: key)
         }

@@ -53,12 +53,6 @@ struct PropertyListWalk<Tree: PropertyListTree> {
         stack = [Level(records: records, depth: 0, path: "")]
     }
 
-    /// `node`'s elements when it is a non-empty array of dictionaries (children), nil otherwise.
-    static func records(in node: Tree.Node, of tree: Tree) throws(RecordError) -> [Tree.Node]? {
-        guard let elements = try tree.elements(of: node), !elements.isEmpty, elements.allSatisfy(tree.isDictionary) else { return nil }
-        return elements
-    }
-
     /// Up to `count` more records; none at the end.
     mutating func next(_ count: Int) -> [InputRecord] {
         var records: [InputRecord] = []

@@ -30,6 +30,15 @@ protocol PropertyListTree: Sendable {
     /// dictionary.
     func record(_ node: Node, depth: Int, path: String) throws(RecordError) -> (content: InputRecord.Content, children: [Node])?
 }
+extension PropertyListTree {
+    /// `node`'s elements when it is a non-empty array of dictionaries (records, or a record's
+    /// children), nil otherwise.
+    func records(in node: Node) throws(RecordError) -> [Node]? {
+        guard let elements = try elements(of: node), !elements.isEmpty, elements.allSatisfy(isDictionary) else { return nil }
+        return elements
+    }
+}
+
 /// Where a record sits among a property list's nested records.
 struct PropertyListPlace: Sendable {
     /// 0 at the top.

@@ -48,7 +48,7 @@ enum PropertyLists {
         }
         guard let members = try tree.members(of: tree.root) else { throw RecordError("the root is neither an array nor a dictionary") }
         var candidates: [String] = []
-        for (key, value) in members where try PropertyListWalk.records(in: value, of: tree) != nil { candidates.append(key) }
+        for (key, value) in members where try tree.records(in: value) != nil { candidates.append(key) }
         let key: String
         if let recordKey {
             key = recordKey

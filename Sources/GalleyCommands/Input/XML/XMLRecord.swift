@@ -140,11 +140,7 @@ struct XMLRecord: Sendable {
         let children = element.children
         // Most records' children have a name each: each is a member, without grouping.
         if children.count <= 16, !children.indices.contains(where: { index in children[..<index].contains { $0.name == children[index].name } }) {
-            for child in children {
-                let isList = listNames.contains(child.name)
-                object[child.name] = isList ? .array([value(of: child)]) : value(of: child)
-                for (attribute, text) in child.attributes { object[child.name + "@" + attribute] = isList ? .array([.string(text)]) : .string(text) }
-            }
+            for index in children.indices { addMember(children[index].name, places: CollectionOfOne(index), of: children, to: &object) }
             return finish(object, for: element, isRecord: isRecord)
         }
         // Children grouped by name, in the order each name first occurs.
@@ -160,24 +156,32 @@ struct XMLRecord: Sendable {
                 }
             }
         }
-        for (name, group) in groups {
-            let first = group[0]
-            let isList = group.count > 1 || listNames.contains(name)
-            object[name] = isList ? .array(group.map { value(of: children[$0]) }) : value(of: children[first])
-            guard group.contains(where: { !children[$0].attributes.isEmpty }) else { continue }
-            var attributeNames: [String] = []
+        for (name, places) in groups { addMember(name, places: places, of: children, to: &object) }
+        return finish(object, for: element, isRecord: isRecord)
+    }
+
+    /// Adds member `name` for the children at `places` (one, or every child of a repeated name):
+    /// their values, a list when repeated or named by `--list`, and each attribute beside them as
+    /// `name@attribute` (null for a child without it).
+    private func addMember(_ name: String, places: some Collection<Int>, of children: [Element], to object: inout JSONObject) {
+        let isList = places.count > 1 || listNames.contains(name)
+        object[name] = isList ? .array(places.map { value(of: children[$0]) }) : value(of: children[places.first!])
+        guard places.contains(where: { !children[$0].attributes.isEmpty }) else { return }
+        var attributeNames: [String] = []
+        if places.count == 1 {
+            attributeNames = children[places.first!].attributes.map(\.0)
+        } else {
             var seen: Set<String> = []
-            for index in group {
+            for index in places {
                 for (attribute, _) in children[index].attributes where seen.insert(attribute).inserted { attributeNames.append(attribute) }
             }
-            for attribute in attributeNames {
-                let values = group.map { index in
-                    children[index].attributes.first { $0.0 == attribute }.map { JSONValue.string($0.1) } ?? .null
-                }
-                object[name + "@" + attribute] = isList ? .array(values) : values[0]
-            }
         }
-        return finish(object, for: element, isRecord: isRecord)
+        for attribute in attributeNames {
+            let values = places.map { index in
+                children[index].attributes.first { $0.0 == attribute }.map { JSONValue.string($0.1) } ?? .null
+            }
+            object[name + "@" + attribute] = isList ? .array(values) : values[0]
+        }
     }
 
     /// `object` with, for a record, its missing lists empty, and otherwise the element's own text
