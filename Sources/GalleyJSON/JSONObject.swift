@@ -161,6 +161,7 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
         }
     }
 
+    /// An iterator over the members, in order.
     public func makeIterator() -> Iterator { Iterator(members) }
 
     private func place(of name: String, tag: UInt64) -> Int? {
@@ -200,10 +201,12 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
         return mixed ^ mixed >> 29
     }
 
+    /// Whether the two are equal.
     public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
         lhs.count == rhs.count && lhs.members.allSatisfy { rhs.value(named: $0.name, tag: $0.tag) == $0.value }
     }
 
+    /// Hashes what equality compares.
     public func hash(into hasher: inout Hasher) {
         // Order-blind: each member hashed alone, the results added.
         var sum = 0

@@ -6,6 +6,7 @@ public struct JSONParseError: Error, Sendable, Equatable, CustomStringConvertibl
     public var column: Int
     /// What is wrong.
     public var message: String
+    /// How the value reads in messages.
     public var description: String { "column \(column): \(message)" }
 }
 

@@ -2,16 +2,23 @@
 
 /// Any JSON value, kept with its kind: booleans, integers and other numbers stay apart.
 public enum JSONValue: Codable, Hashable, Sendable {
+    /// `null`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
+    /// A number written without a fraction or exponent that fits an `Int`.
     case integer(Int)
+    /// Any other number a `Double` holds exactly as written.
     case number(Double)
     /// A number kept as it was written, because neither `Int` nor `Double` holds it exactly:
     /// an integer beyond `Int`'s range, or a number of more significant digits than a `Double`
     /// keeps (more than 15). Written back exactly (an id of 30 digits comes back as it came).
     case numeral(String)
+    /// A string.
     case string(String)
+    /// An array.
     case array([JSONValue])
+    /// An object, its members in order.
     case object(JSONObject)
 
     /// Decodes any JSON value from a `Decoder` (for use inside `Codable` types).

@@ -291,6 +291,7 @@ public struct OffsetIndex: Sendable, Equatable {
         return result
     }
 
+    /// Whether the two are equal.
     public static func == (lhs: OffsetIndex, rhs: OffsetIndex) -> Bool { lhs.heights == rhs.heights }
 
     // MARK: - Paths

@@ -12,8 +12,11 @@ import PangoReference
 public final class PangoMeasurer: Sendable {
     /// Pango's measurement of one text.
     public struct Result: Sendable {
+        /// How many lines Pango broke the text into.
         public var lineCount: Int
+        /// The text's height in points.
         public var height: Double
+        /// The widest line's width in points.
         public var width: Double
         /// Unicode scalar offsets where each line after the first starts.
         public var lineStarts: [Int]
@@ -21,6 +24,7 @@ public final class PangoMeasurer: Sendable {
 
     /// Pango or its fonts could not be loaded.
     public struct LoadError: Error, CustomStringConvertible {
+        /// What went wrong.
         public var description: String
     }
 

@@ -7,8 +7,11 @@ import PangoComparison
 
 /// One sample text.
 public struct Sample: Decodable, Sendable {
+    /// Its ISO 15924 script code ("Latn").
     public var script: String
+    /// Its language (BCP 47), when it matters for breaking.
     public var lang: String?
+    /// The text.
     public var text: String
 }
 
@@ -23,6 +26,7 @@ public enum Samples {
     /// The benchmark package's folder, and the Galley package above it.
     public static let benchmarksDirectory = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    /// The Galley package's folder.
     public static let packageDirectory = benchmarksDirectory.deletingLastPathComponent()
 
     static let file: File = {
@@ -30,12 +34,16 @@ public enum Samples {
         do { return try JSONDecoder().decode(File.self, from: Data(contentsOf: url)) } catch { fatalError("cannot read \(url.path): \(error)") }
     }()
 
+    /// Short texts: names, titles, button labels.
     public static var labels: [Sample] { file.labels }
+    /// Sentences of a few lines at the benchmarks' width.
     public static var sentences: [Sample] { file.sentences }
+    /// Paragraphs of many lines.
     public static var paragraphs: [Sample] { file.paragraphs }
 
     /// The font every benchmark measures in.
     public static let style = TextStyle(font: .family("Noto Sans"), size: 15)
+    /// The width every benchmark measures at, in points.
     public static let width = 320.0
 
     /// An engine over the bundled fonts with a warm shape cache for `samples`.
@@ -71,6 +79,7 @@ public enum Samples {
 public struct PangoPeer: Sendable {
     private let measurer: PangoMeasurer
 
+    /// Pango with the bundled fonts; stops the benchmark when Pango cannot be loaded.
     public init() {
         do { measurer = try PangoMeasurer.bundled() } catch { fatalError("\(error)") }
     }

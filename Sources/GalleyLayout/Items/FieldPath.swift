@@ -22,6 +22,7 @@ public struct FieldPath: Sendable, Hashable, CustomStringConvertible, Expressibl
         itemMember = components == ["id"] ? .id : components == ["kind"] ? .kind : nil
     }
 
+    /// The path written with dots: `"author.name"`.
     public init(stringLiteral value: String) { self.init(value) }
 
     /// The value the path leads to inside `fields`, or nil when any step is missing.
@@ -47,5 +48,6 @@ public struct FieldPath: Sendable, Hashable, CustomStringConvertible, Expressibl
         return current
     }
 
+    /// The path written with dots.
     public var description: String { components.joined(separator: ".") }
 }

@@ -6,6 +6,7 @@ import GalleyText
 public struct LayoutEnvironment: Sendable {
     /// Horizontal direction of a row.
     public enum Direction: String, Sendable, Hashable, Codable {
+        /// Left to right, or right to left (mirrored), whatever the text.
         case leftToRight, rightToLeft
         /// The direction of the row's first label's text.
         case auto

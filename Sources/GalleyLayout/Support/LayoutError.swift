@@ -24,6 +24,7 @@ public enum LayoutError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The text engine failed (an unknown font, say).
     case text(TextError)
 
+    /// How the value reads in messages.
     public var description: String {
         switch self {
         case .invalidItem(let reason): "invalid item: \(reason)"

@@ -59,6 +59,7 @@ public struct LayoutRect: Sendable, Hashable, CustomStringConvertible {
     /// `[x, y, width, height]`, as the `galley layout` command prints frames.
     public var components: [Double] { [x, y, width, height] }
 
+    /// How the value reads in messages.
     public var description: String { "(\(x), \(y), \(width), \(height))" }
 }
 

@@ -5,16 +5,22 @@
 public enum Length: Sendable, Hashable, ExpressibleByFloatLiteral, ExpressibleByIntegerLiteral,
     ExpressibleByStringLiteral, CustomStringConvertible
 {
+    /// A length in points.
     case points(Double)
+    /// A stylesheet metric by name, resolved when the template compiles.
     case metric(String)
 
+    /// A length in points: `12.5`.
     public init(floatLiteral value: Double) { self = .points(value) }
+    /// A length in points: `12`.
     public init(integerLiteral value: Int) { self = .points(Double(value)) }
+    /// A stylesheet metric: `"tableCellMargin"`.
     public init(stringLiteral value: String) { self = .metric(value) }
 
     /// No length.
     public static let zero = Length.points(0)
 
+    /// The points, or the metric's name.
     public var description: String {
         switch self {
         case .points(let value): "\(value)"

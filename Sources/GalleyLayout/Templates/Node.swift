@@ -14,14 +14,23 @@ public struct Node: Sendable, Hashable {
 
     /// The kinds of node.
     public indirect enum Kind: Sendable, Hashable {
+        /// Text: see ``Node/Label``.
         case label(Label)
+        /// An image of a fixed or item-given size: see ``Node/Image``.
         case image(Image)
+        /// Empty space: see ``Node/Spacer``.
         case spacer(Spacer)
+        /// Padding around one child: see ``Node/Inset``.
         case inset(Inset)
+        /// Children in a row or a column: see ``Node/Stack``.
         case stack(Stack)
+        /// Layers over or under a base: see ``Node/Overlay``.
         case overlay(Overlay)
+        /// Size constraints on one child: see ``Node/SizeRule``.
         case size(SizeRule)
+        /// A child shown when a field passes a test: see ``Node/Conditional``.
         case conditional(Conditional)
+        /// A table cell's accessory: see ``Node/Accessory``.
         case accessory(Accessory)
     }
 

@@ -75,10 +75,15 @@ extension Node {
     /// Children in a row or a column.
     public struct Stack: Sendable, Hashable {
         /// The direction children follow each other.
-        public enum Axis: String, Sendable, Hashable, Codable, CaseIterable { case horizontal, vertical }
+        public enum Axis: String, Sendable, Hashable, Codable, CaseIterable {
+            /// Side by side, or one above the other.
+            case horizontal, vertical
+        }
 
         /// Placement across the stack's axis.
         public enum Alignment: String, Sendable, Hashable, Codable, CaseIterable {
+            /// At the start (top, or the leading edge), the middle or the end across the axis; or
+            /// stretched across it.
             case leading, center, trailing, fill
             /// Horizontal stacks only: the children's first (or last) baselines line up.
             case firstBaseline, lastBaseline
@@ -115,6 +120,7 @@ extension Node {
     public struct Overlay: Sendable, Hashable {
         /// Where layers sit within the base's frame.
         public enum Alignment: String, Sendable, Hashable, Codable, CaseIterable {
+            /// A corner, an edge's middle or the centre of the base's frame; or filling it.
             case topLeading, top, topTrailing, leading, center, trailing, bottomLeading, bottom, bottomTrailing, fill
         }
 
@@ -139,7 +145,10 @@ extension Node {
     /// Size constraints on one child: fixed, minimum and maximum sizes, an aspect ratio.
     public struct SizeRule: Sendable, Hashable {
         /// Where the child sits when the rule makes the frame larger than the child.
-        public enum Alignment: String, Sendable, Hashable, Codable, CaseIterable { case top, center, bottom }
+        public enum Alignment: String, Sendable, Hashable, Codable, CaseIterable {
+            /// At the top, the middle or the bottom of the frame.
+            case top, center, bottom
+        }
 
         /// Constraints on the width.
         public var width: Dimension
@@ -213,6 +222,7 @@ extension Node {
     public struct Accessory: Sendable, Hashable {
         /// The accessories of a table cell, as UIKit names them.
         public enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
+            /// No accessory (it collapses), or UIKit's chevron, info button, checkmark, or both.
             case none, disclosureIndicator, detailButton, checkmark, detailDisclosureButton
         }
 
@@ -262,9 +272,12 @@ public struct LabelRun: Sendable, Hashable {
 
 /// A text style by stylesheet name, or given inline.
 public enum StyleReference: Sendable, Hashable, ExpressibleByStringLiteral {
+    /// A text style of the stylesheet, by name.
     case named(String)
+    /// A text style given in place.
     case inline(TextStyleSpec)
 
+    /// A stylesheet text style by name: `"tableFont"`.
     public init(stringLiteral value: String) { self = .named(value) }
 }
 

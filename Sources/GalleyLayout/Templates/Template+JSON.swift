@@ -50,10 +50,12 @@ extension Template: Codable {
         return .object(members)
     }
 
+    /// Decodes a template from its JSON form (see ``json``).
     public init(from decoder: any Decoder) throws {
         try self.init(json: JSONValue(from: decoder))
     }
 
+    /// Encodes the template as its JSON form (see ``json``).
     public func encode(to encoder: any Encoder) throws {
         try json.encode(to: encoder)
     }

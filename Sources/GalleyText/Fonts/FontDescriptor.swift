@@ -45,6 +45,7 @@ public struct FontDescriptor: Sendable, Hashable, CustomStringConvertible {
             source: isPath ? .file(path: name, index: 0) : .family(name), weight: weight, isItalic: italic)
     }
 
+    /// How the value reads in messages.
     public var description: String {
         switch source {
         case .family(let name): "\(name) \(weight)\(isItalic ? " italic" : "")"

@@ -19,6 +19,7 @@ public enum FontError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A text style named a font file, and the collection's ``FontAccess`` allows none.
     case filesNotAllowed(path: String)
 
+    /// How the value reads in messages.
     public var description: String {
         switch self {
         case .unreadableFile(let path): "cannot read font file '\(path)'"

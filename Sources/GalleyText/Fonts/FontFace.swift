@@ -111,8 +111,11 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
         Int(hb_font_get_glyph_h_advance(harfBuzz.pointer, glyph))
     }
 
+    /// How the value reads in messages.
     public var description: String { "\(familyName) \(styleName) (\(path)#\(faceIndex))" }
 
+    /// Whether the two are equal.
     public static func == (lhs: FontFace, rhs: FontFace) -> Bool { lhs === rhs }
+    /// Hashes what equality compares.
     public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 }

@@ -83,12 +83,14 @@ public struct TextMeasurement: Sendable, Hashable {
     /// ``size`` rounded up to device pixels at `scale`, as UIKit rounds.
     public func roundedSize(scale: Double) -> LayoutSize { size.roundedUp(toScale: scale) }
 
+    /// Whether the two are equal.
     public static func == (lhs: TextMeasurement, rhs: TextMeasurement) -> Bool {
         lhs.size == rhs.size && lhs.lineCount == rhs.lineCount && lhs.firstBaseline == rhs.firstBaseline
             && lhs.lastBaseline == rhs.lastBaseline && lhs.isTruncated == rhs.isTruncated
             && lhs.missingCharacters == rhs.missingCharacters && lhs.lineStartsUTF16 == rhs.lineStartsUTF16
     }
 
+    /// Hashes what equality compares.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(size)
         hasher.combine(lineCount)

@@ -84,8 +84,11 @@ public struct ParagraphStyle: Sendable, Hashable {
 public enum TextAlignment: String, Sendable, Hashable, Codable, CaseIterable {
     /// Left for left-to-right paragraphs, right for right-to-left ones.
     case natural
+    /// Every line against the left edge.
     case left
+    /// Every line against the right edge.
     case right
+    /// Every line centred.
     case center
     /// Spaces stretched so that every line but a paragraph's last fills the width.
     case justified
@@ -113,6 +116,8 @@ public enum LineBreakMode: String, Sendable, Hashable, Codable, CaseIterable {
 public enum WritingDirection: String, Sendable, Hashable, Codable, CaseIterable {
     /// From the paragraph's first strong character (left-to-right if there is none).
     case auto
+    /// Left to right, whatever the text.
     case leftToRight
+    /// Right to left, whatever the text.
     case rightToLeft
 }

@@ -92,5 +92,6 @@ public struct FontFeature: Sendable, Hashable, CustomStringConvertible {
         return bytes.reduce(0) { $0 << 8 | UInt32($1) }
     }
 
+    /// How the value reads in messages.
     public var description: String { value == 1 ? tag : "\(tag)=\(value)" }
 }

@@ -28,6 +28,7 @@ public struct LayoutSize: Sendable, Hashable, CustomStringConvertible {
         (value * scale - 1e-9).rounded(.up) / scale
     }
 
+    /// How the value reads in messages.
     public var description: String { "\(width) × \(height)" }
 }
 

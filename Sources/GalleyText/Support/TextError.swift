@@ -17,6 +17,7 @@ public enum TextError: Error, Sendable, Equatable, CustomStringConvertible {
     /// ICU failed; the message says where.
     case icu(String)
 
+    /// How the value reads in messages.
     public var description: String {
         switch self {
         case .font(let error): error.description
