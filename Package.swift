@@ -57,8 +57,8 @@ let package = Package(
         .target(name: "GalleyJSON"),
         // Cell templates, stylesheets and the two-pass measure → arrange API.
         .target(name: "GalleyLayout", dependencies: ["GalleyText", "GalleyJSON"]),
-        // The table model; so far its offset index (row heights → offsets in O(log n)).
-        .target(name: "GalleyTable"),
+        // The table model: sections of rows, heights measured on demand and kept, offsets in O(log n).
+        .target(name: "GalleyTable", dependencies: ["GalleyLayout", "GalleyText", "GalleyJSON"]),
 
         // MARK: - The `galley` command
 
@@ -101,7 +101,7 @@ let package = Package(
             dependencies: ["GalleyLayout", "GalleyText", "GalleyJSON", "GalleyLocks", "GalleyTable"]),
         .testTarget(
             name: "GalleyTableTests",
-            dependencies: ["GalleyTable"]),
+            dependencies: ["GalleyTable", "GalleyLayout", "GalleyText", "GalleyJSON"]),
         .testTarget(
             name: "GalleyJSONTests",
             dependencies: ["GalleyJSON"]),

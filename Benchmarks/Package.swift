@@ -18,6 +18,7 @@ let package = Package(
                 .product(name: "GalleyText", package: "Galley"),
                 .product(name: "GalleyLayout", package: "Galley"),
                 .product(name: "_PangoComparison", package: "Galley"),
+                .product(name: "GalleyJSON", package: "Galley"),
             ]),
         .executableTarget(
             name: "GalleyTextBenchmarks",
@@ -50,7 +51,10 @@ let package = Package(
         .executableTarget(
             name: "GalleyTableBenchmarks",
             dependencies: [
+                "BenchmarkFixtures",
                 .product(name: "GalleyTable", package: "Galley"),
+                .product(name: "GalleyLayout", package: "Galley"),
+                .product(name: "GalleyText", package: "Galley"),
                 .product(name: "Benchmark", package: "benchmark"),
             ],
             path: "Benchmarks/GalleyTableBenchmarks",

@@ -1,5 +1,5 @@
 // The offset index of a million-row table: building it, and single inserts, deletes, moves and
-// offset queries on it.
+// offset queries on it; then the table model over it (TableModelBenchmarks.swift).
 
 import Benchmark
 import GalleyTable
@@ -64,4 +64,6 @@ let benchmarks: @Sendable () -> Void = {
         for iteration in benchmark.scaledIterations { index.setHeight(Double(40 + iteration % 50), ofRow: position(iteration, rows)) }
         blackHole(index.totalHeight)
     }
+
+    tableModelBenchmarks()
 }

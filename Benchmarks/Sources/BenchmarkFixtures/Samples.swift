@@ -1,6 +1,7 @@
 // The benchmark fixtures (Fixtures/samples.json), the shared engine, and the Pango peer.
 
 import Foundation
+import GalleyJSON
 import GalleyLayout
 import GalleyText
 import PangoComparison
@@ -66,6 +67,29 @@ public enum Samples {
                     "subtitle": .string(sentences[(index + 3) % sentences.count].text), "imageURL": "https://example.com/a.png",
                     "image": ["width": .integer(40 + index % 30), "height": .integer(40 + index % 20)],
                 ])
+        }
+    }
+
+    /// `count` message rows as `scripts/make-rows.py` writes them: labels for titles and captions,
+    /// two Latin, Greek or Cyrillic sentences for a text (a text comes back rarely, as real
+    /// text's do), an avatar on every third row. Deterministic.
+    public static func messageRows(count: Int) -> [ItemDescriptor] {
+        let scripts: Set<String> = ["Latn", "Grek", "Cyrl"]
+        let sentences = sentences.filter { scripts.contains($0.script) }.map(\.text)
+        let labels = labels.filter { scripts.contains($0.script) }.map(\.text)
+        var state: UInt64 = 20_261_122
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        return (0..<count).map { index in
+            var fields: JSONObject = [
+                "title": .string(labels[next(labels.count)]), "caption": .string(labels[next(labels.count)]),
+                "text": .string(sentences[next(sentences.count)] + " " + sentences[next(sentences.count)]),
+                "timestamp": .string("\(next(12) + 1):\(next(50) + 10) PM"),
+            ]
+            if index % 3 == 0 { fields["imageURL"] = .string("https://example.com/avatars/\(index % 500).png") }
+            return ItemDescriptor(id: "\(index)", kind: "message", fields: fields)
         }
     }
 

@@ -5,6 +5,7 @@
 
 import Foundation
 import GalleyLayout
+import GalleyJSON
 import GalleyTable
 import GalleyText
 import Testing
@@ -80,14 +81,23 @@ struct DocumentationExampleTests {
         #expect(height > 15)
     }
 
-    @Test("GalleyTable's overview finds rows by offset and inserts one")
-    func tableOverviewExample() {
-        let heights = [44.0, 60, 44]
-        let contentOffset = 50.0
-        var index = OffsetIndex(heights: heights)   // heights measured with GalleyLayout
-        let firstVisible = index.row(atOffset: contentOffset)
-        index.insert(64, at: 2)
-        #expect(firstVisible == 1 && index.count == 4)
+    @Test("GalleyTable's overview lays out a viewport and keeps the first row in place through an insert")
+    func tableOverviewExample() throws {
+        let engine = try TextEngine()
+        let registry = try BuiltInTemplates.registry()
+        let environment = LayoutEnvironment(textEngine: engine, scale: 2)
+        let messages = (0..<100).map { ItemDescriptor(id: "\($0)", kind: "message", fields: ["title": "Ada", "text": .string("Message \($0)")]) }
+        let newMessage = ItemDescriptor(id: "new", kind: "message", fields: ["title": "Grace", "text": "Just in"])
+        var table = try TableModel(sections: [TableSection(id: "inbox", items: messages)],
+                                   registry: registry, width: 375, environment: environment)
+        let shown = table.layOut(viewport: 0..<812)         // measures what shows, estimates the rest
+        let contentHeight = table.contentHeight              // for the scroll view
+        let anchor = table.anchor(at: 0)                     // the first row on screen, to keep in place
+        try table.apply([.insertRow(newMessage, at: RowIndex(section: 0, row: 0))])
+        let newOffset = anchor.flatMap { table.contentOffset(keeping: $0) }
+
+        #expect(shown.allSatisfy(\.isMeasured) && contentHeight > 812)
+        #expect(newOffset == table.frame(of: .row(RowIndex(section: 0, row: 0)))?.height)
     }
 
     @Test("Every line of every Swift example in the README and the DocC articles is a line of a test above")

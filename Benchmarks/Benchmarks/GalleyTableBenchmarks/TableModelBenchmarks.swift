@@ -1,0 +1,127 @@
+// The table model over a million message rows: building it, querying a viewport, a batch of
+// updates, coming back to a cached width, measuring ahead; and, beside it, what a UIKit app
+// does without one: measure every row again after a change.
+
+import Benchmark
+import BenchmarkFixtures
+import GalleyLayout
+import GalleyTable
+import GalleyText
+
+/// A million message rows, made once for every benchmark that needs them.
+let millionRows = Samples.messageRows(count: 1_000_000)
+let registry = try! BuiltInTemplates.registry()
+let environment = LayoutEnvironment(textEngine: try! TextEngine(), scale: 2, keepsTextLayouts: false)
+
+func millionRowTable() -> TableModel {
+    try! TableModel(sections: [TableSection(id: "inbox", items: millionRows)], registry: registry, width: 375, environment: environment)
+}
+
+/// 1,000 updates as a feed gets them: replacements, deletions, insertions and moves spread over
+/// the table, as the new contents of its one section.
+func updatedRows(_ rows: [ItemDescriptor]) -> [ItemDescriptor] {
+    var rows = rows
+    for step in 0..<250 {
+        let place = (step &* 2_654_435_761) % (rows.count - 1)
+        rows[place].fields["text"] = .string("Edited \(step)")
+        rows.remove(at: (place + 17) % rows.count)
+        rows.insert(ItemDescriptor(id: "new\(step)", kind: "message", fields: ["title": "New", "text": "Just in"]), at: (place + 91) % rows.count)
+        rows.swapAt((place + 5) % rows.count, (place + 40_000) % rows.count)
+    }
+    return rows
+}
+
+let tableModelBenchmarks: @Sendable () -> Void = {
+    Benchmark(
+        "TableModel/build 1M rows with estimates",
+        configuration: .init(
+            metrics: [.wallClock, .mallocCountTotal, .peakMemoryResident], timeUnits: .milliseconds, maxDuration: .seconds(10), maxIterations: 10)
+    ) { benchmark in
+        _ = millionRows.count
+        benchmark.startMeasurement()
+        blackHole(millionRowTable())
+    }
+
+    Benchmark(
+        "TableModel/viewport query, 1M rows",
+        configuration: .init(
+            metrics: [.wallClock, .mallocCountTotal, .throughput], timeUnits: .nanoseconds, scalingFactor: .kilo, maxDuration: .seconds(3),
+            maxIterations: 100_000)
+    ) { benchmark in
+        let table = millionRowTable()
+        let height = table.contentHeight
+        benchmark.startMeasurement()
+        for iteration in benchmark.scaledIterations {
+            let top = Double((iteration &* 2_654_435_761) % 1_000_000) / 1_000_000 * (height - 812)
+            blackHole(table.elements(in: top..<top + 812))
+        }
+    }
+
+    Benchmark(
+        "TableModel/1,000 mixed updates, diffed, 1M rows",
+        configuration: .init(metrics: [.wallClock, .mallocCountTotal], timeUnits: .milliseconds, maxDuration: .seconds(20), maxIterations: 5)
+    ) { benchmark in
+        var table = millionRowTable()
+        let new = [TableSection(id: "inbox", items: updatedRows(millionRows))]
+        // The table's own copy of its rows, made before the clock starts.
+        try table.apply([.replaceRow(RowIndex(section: 0, row: 0), with: millionRows[0])])
+        benchmark.startMeasurement()
+        blackHole(try table.update(to: new))
+    }
+
+    Benchmark(
+        "TableModel/width change back to a cached width, 1M rows measured",
+        configuration: .init(metrics: [.wallClock, .mallocCountTotal], timeUnits: .milliseconds, maxDuration: .seconds(60), maxIterations: 3)
+    ) { benchmark in
+        var table = millionRowTable()
+        table.absorb(await table.heightJob().run())
+        try table.setWidth(768)
+        table.absorb(await table.heightJob().run())
+        let measured = table.counters.rowsMeasured
+        benchmark.startMeasurement()
+        try table.setWidth(375)
+        benchmark.stopMeasurement()
+        precondition(table.counters.rowsMeasured == measured && table.heightJob().count == 0)
+    }
+
+    Benchmark(
+        "TableModel/precompute message rows, all cores",
+        configuration: .init(
+            metrics: [.wallClock, .throughput, .cpuTotal], timeUnits: .milliseconds, scalingFactor: .kilo, maxDuration: .seconds(30), maxIterations: 5)
+    ) { benchmark in
+        let rows = Array(millionRows.prefix(benchmark.scaledIterations.count * 100))
+        var table = try TableModel(sections: [TableSection(id: "inbox", items: rows)], registry: registry, width: 375, environment: environment)
+        benchmark.startMeasurement()
+        table.absorb(await table.heightJob().run())
+        benchmark.stopMeasurement()
+        blackHole(table.contentHeight)
+    }
+
+    // What a list does without a table model, beside what one does, on 10,000 rows: one row
+    // changes, and every height (the naive way) or that row's (the model's) is measured again.
+    let rows = Array(millionRows.prefix(10_000))
+    Benchmark(
+        "TableModel/one change, then the visible rows, 10,000 rows",
+        configuration: .init(metrics: [.wallClock, .mallocCountTotal], timeUnits: .microseconds, maxDuration: .seconds(5), maxIterations: 1_000)
+    ) { benchmark in
+        var table = try TableModel(sections: [TableSection(id: "inbox", items: rows)], registry: registry, width: 375, environment: environment)
+        table.absorb(await table.heightJob().run())
+        for iteration in benchmark.scaledIterations {
+            var changed = rows[iteration % rows.count]
+            changed.fields["text"] = .string("Edited \(iteration)")
+            try table.apply([.replaceRow(RowIndex(section: 0, row: iteration % rows.count), with: changed)])
+            blackHole(table.layOut(viewport: 0..<812))
+        }
+    }
+    Benchmark(
+        "Naive/one change, then every row measured again, 10,000 rows",
+        configuration: .init(metrics: [.wallClock, .mallocCountTotal], timeUnits: .milliseconds, maxDuration: .seconds(10), maxIterations: 10)
+    ) { benchmark in
+        let template = registry.template(forKind: "message")!
+        for _ in benchmark.scaledIterations {
+            var total = 0.0
+            for row in rows { total += try template.heights(row, widths: [375], environment: environment)[0] }
+            blackHole(total)
+        }
+    }
+}

@@ -1,0 +1,215 @@
+// Measuring on demand: the elements a viewport shows, one row for arranging, or everything;
+// width and environment changes; letting go under memory pressure.
+
+import GalleyLayout
+
+extension TableModel {
+    /// Measures every element `viewport` shows that is still estimated, and returns the shown
+    /// elements' frames. The first element showing stays where it was: measuring changes heights
+    /// at and below it only.
+    ///
+    /// - Complexity: O(log n + k) for k elements shown.
+    public mutating func layOut(viewport: Range<Double>) -> [TableElementFrame] {
+        // One pass down: a height measured moves only what is below it, so each element's top is
+        // known when it is reached, and nothing is measured that its neighbours push out.
+        var walk = ViewportWalk(self, viewport)
+        while let position = walk.next(self) {
+            let element = element(at: position)
+            if !state(at: position).isMeasured { measure(element) }
+            walk.take(state(at: position), element, self)
+        }
+        return walk.frames
+    }
+
+    /// Measures `element` if it is still estimated.
+    public mutating func measure(_ element: TableElement) {
+        guard let flat = flatIndex(of: element), var state = state(of: element), !state.isMeasured, let item = state.item else { return }
+        let template = templates[Int(state.template)]
+        do {
+            state.height = try template.heights(item, widths: [width], environment: environment)[0]
+            state.failure = nil
+            measuredTotals[state.template, default: (0, 0)].sum += state.height
+            measuredTotals[state.template, default: (0, 0)].count += 1
+        } catch {
+            state.height = 0
+            state.failure = Failure(error)
+        }
+        state.isMeasured = true
+        counters.rowsMeasured += 1
+        cache.misses += 1
+        setState(state, of: element)
+        offsets.setHeight(state.height, ofRow: flat)
+    }
+
+    /// Measures every element still estimated, from the first; what it changes above the
+    /// element `anchor` names moves the returned offset so that it stays in place.
+    @discardableResult
+    public mutating func measureAll(keeping anchor: ScrollAnchor? = nil) -> Double? {
+        for (section, state) in sections.enumerated() {
+            if state.header != nil { measure(.header(section: section)) }
+            for row in state.rows.indices { measure(.row(RowIndex(section: section, row: row))) }
+            if state.footer != nil { measure(.footer(section: section)) }
+        }
+        return anchor.flatMap { contentOffset(keeping: $0) }
+    }
+
+    /// Row `index` measured for arranging: every subview's frame. A row is measured once for
+    /// this at a layout (its height too, if it was estimated) and arranged on demand after; nil
+    /// for a row that cannot be measured (see ``error(at:)``).
+    public mutating func arrangement(of index: RowIndex) -> RowArrangement? {
+        guard contains(index) else { return nil }
+        var state = sections[index.section].rows[index.row]
+        guard let item = state.item, state.template >= 0, state.failure == nil else { return nil }
+        if let kept = arranged[state.key] { return kept.arranged() }
+        let measurement: RowMeasurement
+        do {
+            measurement = try templates[Int(state.template)].measure(item, width: width, environment: environment)
+        } catch {
+            // Its height fails too: the row is 0 tall, with the error.
+            if !state.isMeasured { measure(.row(index)) }
+            return nil
+        }
+        counters.rowsMeasured += 1
+        if arranged.count >= Self.arrangedLimit { arranged.removeAll(keepingCapacity: true) }
+        arranged[state.key] = measurement
+        if !state.isMeasured {
+            state.height = measurement.height
+            state.isMeasured = true
+            measuredTotals[state.template, default: (0, 0)].sum += state.height
+            measuredTotals[state.template, default: (0, 0)].count += 1
+            cache.misses += 1
+            sections[index.section].rows[index.row] = state
+            if let flat = flatIndex(of: .row(index)) { offsets.setHeight(state.height, ofRow: flat) }
+        }
+        return measurement.arranged()
+    }
+
+    /// Lays rows out at `width` from now on, keeping the heights measured at the old width for
+    /// when the table comes back to it; heights kept from an earlier visit to `width` come back
+    /// without measuring. Returns the offset that keeps `anchor` in place.
+    @discardableResult
+    public mutating func setWidth(_ width: Double, keeping anchor: ScrollAnchor? = nil) throws(TableError) -> Double? {
+        try Self.validate(width: width)
+        guard width != self.width else { return anchor.flatMap { contentOffset(keeping: $0) } }
+        changeLayout { $0.width = width }
+        return anchor.flatMap { contentOffset(keeping: $0) }
+    }
+
+    /// Lays rows out in `environment` from now on (another scale, direction, language or text
+    /// engine), keeping the heights of the old one as ``setWidth(_:keeping:)`` does.
+    @discardableResult
+    public mutating func setEnvironment(_ environment: LayoutEnvironment, keeping anchor: ScrollAnchor? = nil) -> Double? {
+        guard LayoutConfiguration(width: width, environment: environment) != configuration else {
+            // Heights stand; arrangements may keep text layouts or not.
+            self.environment = environment
+            arranged.removeAll()
+            return anchor.flatMap { contentOffset(keeping: $0) }
+        }
+        changeLayout { $0.environment = environment }
+        return anchor.flatMap { contentOffset(keeping: $0) }
+    }
+
+    /// Keeps the current layout's measured heights, makes the change, and takes up the new
+    /// layout's kept heights where rows have them (estimates elsewhere).
+    private mutating func changeLayout(_ change: (inout TableModel) -> Void) {
+        var snapshot = HeightCache.Snapshot(keys: [], heights: [], places: nil)
+        // Sized exactly, as the cache's memory bound counts what it holds.
+        var count = 0
+        forEachRowState { state in if state.isMeasured && state.template >= 0 && state.failure == nil { count += 1 } }
+        snapshot.keys.reserveCapacity(count)
+        snapshot.heights.reserveCapacity(count)
+        forEachRowState { state in
+            if state.isMeasured && state.template >= 0 && state.failure == nil {
+                snapshot.keys.append(state.key)
+                snapshot.heights.append(state.height)
+            }
+        }
+        snapshot.removed = cache.takeAllRemoved()
+        cache.keep(snapshot, for: configuration)
+        change(&self)
+        arranged.removeAll()
+        measuredTotals = [:]
+        var kept = cache.take(configuration)
+        cache.restoreRemoved(kept?.removed ?? [:])
+        var place = 0
+        var totals: [Int32: (sum: Double, count: Int)] = [:]
+        var reused = 0
+        var states = sections
+        sections = []  // so that the rows below are changed in place, not copied
+        Self.mapStates(&states) { state in
+            guard state.template >= 0, state.item != nil else { return }
+            if let height = kept?.height(of: state.key, near: place) {
+                state.height = height
+                state.isMeasured = true
+                totals[state.template, default: (0, 0)].sum += height
+                totals[state.template, default: (0, 0)].count += 1
+                reused += 1
+                place += 1
+            } else {
+                // Measured again at the new layout, a failed row too (its error may not stand).
+                state.isMeasured = false
+                state.failure = nil
+            }
+        }
+        measuredTotals = totals
+        Self.mapStates(&states) { state in
+            if !state.isMeasured, let item = state.item { state.height = estimate(for: item, template: state.template) }
+        }
+        sections = states
+        counters.heightsReused += reused
+        cache.hits += reused
+        rebuildOffsets()
+    }
+
+    /// Lets go of what can be measured again, as after a memory warning: the rows kept for
+    /// arranging and the heights of other layouts. Every query answers as before; rows are
+    /// measured again for arranging when asked.
+    public mutating func purge() {
+        arranged = [:]
+        cache.removeAll()
+    }
+
+    /// How the height cache is doing: the current layout's measured rows and the kept layouts.
+    public var heightCacheStatistics: HeightCacheStatistics {
+        var measured = 0
+        forEachRowState { state in if state.isMeasured && state.template >= 0 && state.failure == nil { measured += 1 } }
+        return HeightCacheStatistics(
+            entries: measured + cache.entries, bytes: measured * HeightCache.bytesPerEntry + cache.bytes, hits: cache.hits,
+            misses: cache.misses, layouts: cache.snapshots.count)
+    }
+
+    /// The most memory heights of earlier layouts may take, in bytes.
+    public var heightCacheByteLimit: Int {
+        get { cache.byteLimit }
+        set {
+            cache.byteLimit = newValue
+            cache.trim()
+        }
+    }
+
+    // MARK: - Helpers
+
+    func forEachRowState(_ body: (ElementState) -> Void) {
+        for section in sections {
+            if let header = section.header { body(header) }
+            for row in section.rows { body(row) }
+            if let footer = section.footer { body(footer) }
+        }
+    }
+
+    static func mapStates(_ sections: inout [SectionState], _ body: (inout ElementState) -> Void) {
+        for section in sections.indices {
+            if sections[section].header != nil { body(&sections[section].header!) }
+            for row in sections[section].rows.indices { body(&sections[section].rows[row]) }
+            if sections[section].footer != nil { body(&sections[section].footer!) }
+        }
+    }
+
+    mutating func setState(_ state: ElementState, of element: TableElement) {
+        switch element {
+        case .header(let section): sections[section].header = state
+        case .footer(let section): sections[section].footer = state
+        case .row(let index): sections[index.section].rows[index.row] = state
+        }
+    }
+}

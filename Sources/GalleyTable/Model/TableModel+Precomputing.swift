@@ -1,0 +1,149 @@
+// Measuring a whole table ahead of time, on every core, while the table stays usable.
+
+import Foundation
+import GalleyLayout
+
+/// The rows a table had left to measure when asked, to measure away from the table (on other
+/// threads, in the background) and hand back with ``TableModel/absorb(_:keeping:)``.
+public struct HeightJob: Sendable {
+    /// One row to measure.
+    struct Row: Sendable {
+        var key: RowKey
+        var item: ItemDescriptor
+        var template: CompiledTemplate
+    }
+
+    let configuration: LayoutConfiguration
+    let width: Double
+    let environment: LayoutEnvironment
+    let rows: [Row]
+
+    /// How many rows the job measures.
+    public var count: Int { rows.count }
+
+    /// The ids of the items of the rows the job measures, in its order.
+    public var itemIDs: [String] { rows.map(\.item.id) }
+
+    /// Measures the job's rows on `workers` threads at once (every core, by default), in the
+    /// job's order within each worker's share, reporting how many are done after each chunk.
+    /// Stops early, keeping what it measured, when the task is cancelled.
+    public func run(workers: Int = ProcessInfo.processInfo.activeProcessorCount, progress: @Sendable (Int) -> Void = { _ in }) async -> MeasuredHeights {
+        let chunk = 64
+        let chunks = stride(from: 0, to: rows.count, by: chunk).map { $0..<min($0 + chunk, rows.count) }
+        var heights = [Double?](repeating: nil, count: rows.count)
+        var done = 0
+        await withTaskGroup(of: (Range<Int>, [Double?]).self) { group in
+            var next = 0
+            func start() {
+                guard next < chunks.count else { return }
+                let range = chunks[next]
+                next += 1
+                group.addTask { measure(range) }
+            }
+            for _ in 0..<max(1, workers) { start() }
+            for await (range, measured) in group {
+                for (offset, height) in zip(range, measured) { heights[offset] = height }
+                done += range.count
+                progress(done)
+                if !Task.isCancelled { start() }
+            }
+        }
+        var results: [RowKey: Double] = [:]
+        results.reserveCapacity(rows.count)
+        for (row, height) in zip(rows, heights) { if let height { results[row.key] = height } }
+        return MeasuredHeights(configuration: configuration, heights: results)
+    }
+
+    /// The heights of the rows in `range` (nil for a row that could not be measured, or past a
+    /// cancellation), with working memory of its own.
+    private func measure(_ range: Range<Int>) -> (Range<Int>, [Double?]) {
+        let context = LayoutContext()
+        var heights: [Double?] = []
+        heights.reserveCapacity(range.count)
+        for index in range {
+            if Task.isCancelled {
+                heights.append(nil)
+                continue
+            }
+            let row = rows[index]
+            heights.append(try? row.template.heights(row.item, widths: [width], environment: environment, context: context)[0])
+        }
+        return (range, heights)
+    }
+}
+
+/// Heights a ``HeightJob`` measured, for ``TableModel/absorb(_:keeping:)``.
+public struct MeasuredHeights: Sendable {
+    let configuration: LayoutConfiguration
+    let heights: [RowKey: Double]
+
+    /// How many rows were measured.
+    public var count: Int { heights.count }
+}
+
+extension TableModel {
+    /// The rows still estimated, to measure away from the table: those meeting `viewport` first
+    /// (when given), then outward from it, below and above in turn; without a viewport, in order.
+    public func heightJob(around viewport: Range<Double>? = nil) -> HeightJob {
+        var order: [Position] = []
+        var position = Position(section: 0, element: 0)
+        if !sections.isEmpty, sections[0].elementCount == 0 { advance(&position) }
+        for _ in 0..<offsets.count {
+            order.append(position)
+            advance(&position)
+        }
+        if let viewport, !order.isEmpty {
+            let first = viewport.lowerBound <= 0 ? 0 : offsets.row(atOffset: viewport.lowerBound) ?? order.count - 1
+            var below = first
+            while below < order.count, offsets.offset(ofRow: below) < viewport.upperBound { below += 1 }
+            var outward = Array(order[first..<max(below, first + 1)])
+            below = max(below, first + 1)
+            var above = first - 1
+            outward.reserveCapacity(order.count)
+            while below < order.count || above >= 0 {
+                if below < order.count {
+                    outward.append(order[below])
+                    below += 1
+                }
+                if above >= 0 {
+                    outward.append(order[above])
+                    above -= 1
+                }
+            }
+            order = outward
+        }
+        var rows: [HeightJob.Row] = []
+        for position in order {
+            let state = state(at: position)
+            guard !state.isMeasured, let item = state.item, state.template >= 0 else { continue }
+            rows.append(HeightJob.Row(key: state.key, item: item, template: templates[Int(state.template)]))
+        }
+        return HeightJob(configuration: configuration, width: width, environment: environment, rows: rows)
+    }
+
+    /// Takes in heights measured by a ``HeightJob``: each row still estimated whose item,
+    /// template and layout are the ones measured gets its height; heights for rows changed,
+    /// removed or laid out otherwise since are left out. Returns the offset that keeps `anchor`
+    /// in place.
+    @discardableResult
+    public mutating func absorb(_ measured: MeasuredHeights, keeping anchor: ScrollAnchor? = nil) -> Double? {
+        guard measured.configuration == configuration, measured.count > 0 else { return anchor.flatMap { contentOffset(keeping: $0) } }
+        var changed = false
+        var totals = measuredTotals
+        var absorbed = 0
+        Self.mapStates(&sections) { state in
+            guard !state.isMeasured, let height = measured.heights[state.key] else { return }
+            state.height = height
+            state.isMeasured = true
+            totals[state.template, default: (0, 0)].sum += height
+            totals[state.template, default: (0, 0)].count += 1
+            absorbed += 1
+            changed = true
+        }
+        measuredTotals = totals
+        counters.rowsMeasured += absorbed
+        cache.misses += absorbed
+        if changed { rebuildOffsets() }
+        return anchor.flatMap { contentOffset(keeping: $0) }
+    }
+}

@@ -1,0 +1,241 @@
+// The table a renderer scrolls: sections of rows stacked in one offset index, each row's height
+// estimated until it is measured, and measured heights kept through updates and layout changes.
+
+import GalleyLayout
+
+/// A table's model: sections of rows (with optional headers and footers), every element's
+/// height and offset, measured on demand and kept through inserts, deletes, moves, width and
+/// environment changes.
+///
+///     var table = try TableModel(
+///         sections: [TableSection(id: "inbox", items: messages)],
+///         registry: registry, width: 375, environment: LayoutEnvironment(textEngine: engine, scale: 2))
+///     let visible = table.layOut(viewport: 0..<812)   // measures what shows, estimates the rest
+///     table.contentHeight                               // for the scroll view
+///
+/// Rows not yet measured have estimated heights: the estimate given for their kind, else the
+/// average of the rows of their template measured so far at this layout when the row came in. Measuring replaces an
+/// estimate with the height; every mutation can report the content offset that keeps what is on
+/// screen where it was (see ``anchor(at:)`` and ``contentOffset(keeping:)``).
+///
+/// Heights are kept per row, keyed by the item (its id and content) and the template, for the
+/// current width and environment; heights of earlier layouts are kept within
+/// ``heightCacheByteLimit``, so that rotating back measures nothing.
+public struct TableModel: Sendable {
+    /// Maps each item's kind to its template.
+    public let registry: TemplateRegistry
+    /// The width every row is laid out at, in points.
+    public internal(set) var width: Double
+    /// The text engine, scale, direction and language rows are laid out in.
+    public internal(set) var environment: LayoutEnvironment
+    /// The height of a row before it is measured, by item kind; kinds not here take the average
+    /// of their template's measured rows, else ``defaultEstimate``.
+    public let estimatedHeights: [String: Double]
+    /// The height of a row before it is measured when nothing better is known.
+    public let defaultEstimate: Double
+
+    /// The sections, in order.
+    var sections: [SectionState] = []
+    /// Every element's height, in table order (each section's header, rows, footer).
+    var offsets = OffsetIndex()
+    /// Each section's element count, so that a section's first element is found in O(log n).
+    var sectionStarts = OffsetIndex()
+    /// The templates rows use, each once, and their places in ``templates``.
+    var templates: [CompiledTemplate] = []
+    var templateNumbers: [ObjectIdentifier: Int32] = [:]
+    /// Per template, the sum and count of its rows measured at the current layout.
+    var measuredTotals: [Int32: (sum: Double, count: Int)] = [:]
+    /// Earlier layouts' heights.
+    var cache: HeightCache
+    /// Rows measured with their children kept, for arranging, by row key (at the current layout).
+    var arranged: [RowKey: RowMeasurement] = [:]
+    /// Every row's item id, so that an update cannot repeat one.
+    var itemIDs: Set<String> = []
+    /// What the model has done, for tests and statistics.
+    public internal(set) var counters = TableCounters()
+
+    /// The most rows kept measured for arranging; past it, all are let go and kept afresh.
+    static let arrangedLimit = 512
+
+    /// A table of `sections`, every row estimated.
+    ///
+    /// - Parameters:
+    ///   - sections: The sections, each id unique, and each item id unique in the table.
+    ///   - registry: The templates, by item kind.
+    ///   - width: The width rows are laid out at.
+    ///   - environment: The text engine, scale, direction and language.
+    ///   - estimatedHeights: Heights of unmeasured rows, by item kind.
+    ///   - defaultEstimate: The height of an unmeasured row when nothing better is known.
+    ///   - heightCacheByteLimit: The most memory heights of earlier layouts may take.
+    /// - Throws: ``TableError`` for repeated ids, a width that is not a finite number ≥ 0, or an
+    ///   estimate or fixed height that is not a finite number (> 0 for estimates, ≥ 0 for fixed).
+    public init(
+        sections: [TableSection], registry: TemplateRegistry, width: Double, environment: LayoutEnvironment,
+        estimatedHeights: [String: Double] = [:], defaultEstimate: Double = 44, heightCacheByteLimit: Int = 64 << 20
+    ) throws(TableError) {
+        try Self.validate(width: width)
+        for (kind, height) in estimatedHeights { try Self.validate(estimate: height, of: "kind '\(kind)'") }
+        try Self.validate(estimate: defaultEstimate, of: "the default estimate")
+        self.registry = registry
+        self.width = width
+        self.environment = environment
+        self.estimatedHeights = estimatedHeights
+        self.defaultEstimate = defaultEstimate
+        cache = HeightCache(byteLimit: heightCacheByteLimit)
+        itemIDs = try Self.checkIDs(sections)
+        for section in sections { self.sections.append(state(of: section)) }
+        rebuildOffsets()
+    }
+
+    /// The layout heights are measured at now.
+    var configuration: LayoutConfiguration { LayoutConfiguration(width: width, environment: environment) }
+
+    // MARK: - State
+
+    /// A section as the model keeps it.
+    struct SectionState: Sendable {
+        var id: String
+        var header: ElementState?
+        var rows: [ElementState]
+        var footer: ElementState?
+
+        var elementCount: Int { rows.count + (header == nil ? 0 : 1) + (footer == nil ? 0 : 1) }
+    }
+
+    /// A header, row or footer as the model keeps it.
+    struct ElementState: Sendable {
+        /// The item shown; nil for a fixed-height supplement.
+        var item: ItemDescriptor?
+        var key: RowKey
+        /// The template's place in ``TableModel/templates``; -1 for none.
+        var template: Int32
+        var height: Double
+        var isMeasured: Bool
+        /// Why it could not be measured (it is then 0 tall), if it could not.
+        var failure: Failure?
+    }
+
+    /// A row's measuring error, kept by reference so that a row without one costs a word.
+    final class Failure: Sendable {
+        let error: LayoutError
+        init(_ error: LayoutError) { self.error = error }
+    }
+
+    /// `section` as the model keeps it, its rows estimated.
+    mutating func state(of section: TableSection) -> SectionState {
+        SectionState(
+            id: section.id, header: section.header.map { state(of: $0) }, rows: section.items.map { state(of: $0) },
+            footer: section.footer.map { state(of: $0) })
+    }
+
+    mutating func state(of supplement: TableSupplement) -> ElementState {
+        switch supplement {
+        case .fixed(let height): ElementState(item: nil, key: .fixed, template: -1, height: height, isMeasured: true)
+        case .item(let item): state(of: item)
+        }
+    }
+
+    /// `item`'s row, estimated (or without a template, when its kind has none: it stays 0 tall).
+    mutating func state(of item: ItemDescriptor) -> ElementState {
+        guard let template = try? registry.template(for: item) else {
+            return ElementState(item: item, key: .fixed, template: -1, height: 0, isMeasured: true, failure: Failure(.noTemplate(kind: item.kind)))
+        }
+        let identifier = ObjectIdentifier(template)
+        let number: Int32
+        if let known = templateNumbers[identifier] {
+            number = known
+        } else {
+            number = Int32(templates.count)
+            templates.append(template)
+            templateNumbers[identifier] = number
+        }
+        let key = RowKey(item, template: identifier)
+        if let height = cache.takeRemoved(key) {
+            counters.heightsReused += 1
+            cache.hits += 1
+            measuredTotals[number, default: (0, 0)].sum += height
+            measuredTotals[number, default: (0, 0)].count += 1
+            return ElementState(item: item, key: key, template: number, height: height, isMeasured: true)
+        }
+        return ElementState(item: item, key: key, template: number, height: estimate(for: item, template: number), isMeasured: false)
+    }
+
+    /// An unmeasured row's height: its kind's given estimate, its template's measured average, or the default.
+    func estimate(for item: ItemDescriptor, template: Int32) -> Double {
+        if let given = estimatedHeights[item.kind] { return given }
+        if let totals = measuredTotals[template], totals.count > 0 { return totals.sum / Double(totals.count) }
+        return defaultEstimate
+    }
+
+    /// Every element's offset and every section's start, from the sections.
+    mutating func rebuildOffsets() {
+        var heights: [Double] = []
+        heights.reserveCapacity(sections.reduce(0) { $0 + $1.elementCount })
+        for section in sections {
+            if let header = section.header { heights.append(header.height) }
+            for row in section.rows { heights.append(row.height) }
+            if let footer = section.footer { heights.append(footer.height) }
+        }
+        offsets = OffsetIndex(heights: heights)
+        sectionStarts = OffsetIndex(heights: sections.map { Double($0.elementCount) })
+    }
+
+    static func validate(width: Double) throws(TableError) {
+        guard width.isFinite, width >= 0 else { throw .invalidWidth(width) }
+    }
+
+    static func validate(estimate: Double, of what: String) throws(TableError) {
+        guard estimate.isFinite, estimate > 0 else { throw .invalidHeight("\(what): \(estimate) is not a finite number > 0") }
+    }
+
+    /// Throws for a section id or an item id that `sections` repeat, or a fixed header or footer
+    /// height that is not a finite number ≥ 0; returns the rows' item ids.
+    @discardableResult
+    static func checkIDs(_ sections: [TableSection]) throws(TableError) -> Set<String> {
+        var sectionIDs: Set<String> = []
+        var itemIDs: Set<String> = []
+        for section in sections {
+            guard sectionIDs.insert(section.id).inserted else { throw .repeatedSectionID(section.id) }
+            for item in section.items {
+                guard itemIDs.insert(item.id).inserted else { throw .repeatedItemID(item.id) }
+            }
+            for case .fixed(let height) in [section.header, section.footer] where !(height.isFinite && height >= 0) {
+                throw .invalidHeight("section '\(section.id)': a fixed height of \(height) is not a finite number ≥ 0")
+            }
+        }
+        return itemIDs
+    }
+}
+
+/// What a table model has done since it was made.
+public struct TableCounters: Sendable, Hashable {
+    /// Rows (and item headers and footers) measured.
+    public var rowsMeasured = 0
+    /// Rows whose height came from an earlier layout's kept heights.
+    public var heightsReused = 0
+}
+
+/// Why a table could not do what it was asked.
+public enum TableError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// A width that is not a finite number ≥ 0.
+    case invalidWidth(Double)
+    /// Two sections with this id.
+    case repeatedSectionID(String)
+    /// Two rows with this item id.
+    case repeatedItemID(String)
+    /// A position past the table's sections or a section's rows.
+    case noSuchPosition(String)
+    /// An estimate or a fixed height that is not a finite number in range.
+    case invalidHeight(String)
+
+    /// What went wrong, for messages.
+    public var description: String {
+        switch self {
+        case .invalidWidth(let width): "width \(width) is not a finite number ≥ 0"
+        case .repeatedSectionID(let id): "two sections have the id '\(id)'"
+        case .repeatedItemID(let id): "two rows have the item id '\(id)'"
+        case .noSuchPosition(let position): "no \(position) in the table"
+        case .invalidHeight(let reason): "invalid height: \(reason)"
+        }
+    }
+}
