@@ -9,6 +9,13 @@ swift-format lint --strict --recursive Sources Tests Benchmarks/Benchmarks Bench
   Package.swift Benchmarks/Package.swift Fuzz/Package.swift
 swift build --build-tests
 swift test --skip-build
+# A package outside this one uses Galley as the README says (Galley beside it as ../galley).
+consumer="$(mktemp -d)"
+ln -s "$PWD" "$consumer/galley"
+cp -R Examples/consumer "$consumer/feed"
+swift build --package-path "$consumer/feed"
+"$(swift build --package-path "$consumer/feed" --show-bin-path)/Feed"
+rm -rf "$consumer"
 # The DocC catalogs and every public declaration's documentation build without a warning.
 docs="$(swift package generate-documentation --target GalleyText --target GalleyLayout --target GalleyTable \
   --target GalleyJSON 2>&1)" || { echo "$docs"; exit 1; }
