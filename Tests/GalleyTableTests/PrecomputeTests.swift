@@ -31,6 +31,12 @@ struct PrecomputeTests {
         let progress = reported.withLock { $0 }
         #expect(progress.last == 700 && zip(progress, progress.dropFirst()).allSatisfy { $0 < $1 })
         #expect(parallel.heightJob().count == 0)
+
+        // Workers with engines of their own (fonts of their own too) measure the same heights.
+        var separate = try Self.table(rows: 700)
+        let engines = try (0..<2).map { _ in TextEngine(fonts: try FontCollection.bundled()) }
+        separate.absorb(await separate.heightJob().run(workers: 2, engines: engines))
+        #expect(TableModelTests.frames(separate) == TableModelTests.frames(serial))
     }
 
     @Test("Rows meeting the viewport come first, then outward, below and above in turn")

@@ -2,6 +2,8 @@
 
 import Foundation
 import GalleyLayout
+import GalleyText
+import Synchronization
 
 /// The rows a table had left to measure when asked, to measure away from the table (on other
 /// threads, in the background) and hand back with ``TableModel/absorb(_:keeping:)``.
@@ -24,28 +26,49 @@ public struct HeightJob: Sendable {
     /// The ids of the items of the rows the job measures, in its order.
     public var itemIDs: [String] { rows.map(\.item.id) }
 
-    /// Measures the job's rows on `workers` threads at once (every core, by default), in the
-    /// job's order within each worker's share, reporting how many are done after each chunk.
-    /// Stops early, keeping what it measured, when the task is cancelled.
-    public func run(workers: Int = ProcessInfo.processInfo.activeProcessorCount, progress: @Sendable (Int) -> Void = { _ in }) async -> MeasuredHeights {
+    /// Measures the job's rows on `workers` tasks at once (one for each core, by default), each
+    /// taking the next chunk of rows in the job's order, and reports how many are done after each
+    /// chunk (in increasing order: `progress` is called one at a time, and should return
+    /// quickly). Stops early, keeping what it measured, when the task is cancelled.
+    ///
+    /// - Parameter engines: Text engines for the workers, in turn (each with fonts of its own is
+    ///   best: workers sharing one engine wait on its caches' locks). Empty: the table's engine.
+    ///   Engines over the same font files measure the same heights.
+    public func run(
+        workers: Int = ProcessInfo.processInfo.activeProcessorCount, engines: [TextEngine] = [],
+        progress: @escaping @Sendable (Int) -> Void = { _ in }
+    ) async -> MeasuredHeights {
         let chunk = 64
-        let chunks = stride(from: 0, to: rows.count, by: chunk).map { $0..<min($0 + chunk, rows.count) }
+        let chunkCount = (rows.count + chunk - 1) / chunk
+        let counts = Counts()
         var heights = [Double?](repeating: nil, count: rows.count)
-        var done = 0
-        await withTaskGroup(of: (Range<Int>, [Double?]).self) { group in
-            var next = 0
-            func start() {
-                guard next < chunks.count else { return }
-                let range = chunks[next]
-                next += 1
-                group.addTask { measure(range) }
+        await withTaskGroup(of: [(Range<Int>, [Double?])].self) { group in
+            for worker in 0..<max(1, min(workers, chunkCount)) {
+                var environment = self.environment
+                if !engines.isEmpty { environment.textEngine = engines[worker % engines.count] }
+                group.addTask { [environment] in
+                    let context = LayoutContext()
+                    var measured: [(Range<Int>, [Double?])] = []
+                    while !Task.isCancelled {
+                        let index = counts.state.withLock { counts in
+                            defer { counts.next += 1 }
+                            return counts.next
+                        }
+                        guard index < chunkCount else { break }
+                        let range = index * chunk..<min((index + 1) * chunk, rows.count)
+                        measured.append((range, measure(range, environment: environment, context: context)))
+                        counts.state.withLock { counts in
+                            counts.done += range.count
+                            progress(counts.done)
+                        }
+                    }
+                    return measured
+                }
             }
-            for _ in 0..<max(1, workers) { start() }
-            for await (range, measured) in group {
-                for (offset, height) in zip(range, measured) { heights[offset] = height }
-                done += range.count
-                progress(done)
-                if !Task.isCancelled { start() }
+            for await measured in group {
+                for (range, values) in measured {
+                    for (offset, height) in zip(range, values) { heights[offset] = height }
+                }
             }
         }
         var results: [RowKey: Double] = [:]
@@ -55,9 +78,8 @@ public struct HeightJob: Sendable {
     }
 
     /// The heights of the rows in `range` (nil for a row that could not be measured, or past a
-    /// cancellation), with working memory of its own.
-    private func measure(_ range: Range<Int>) -> (Range<Int>, [Double?]) {
-        let context = LayoutContext()
+    /// cancellation).
+    private func measure(_ range: Range<Int>, environment: LayoutEnvironment, context: LayoutContext) -> [Double?] {
         var heights: [Double?] = []
         heights.reserveCapacity(range.count)
         for index in range {
@@ -68,8 +90,13 @@ public struct HeightJob: Sendable {
             let row = rows[index]
             heights.append(try? row.template.heights(row.item, widths: [width], environment: environment, context: context)[0])
         }
-        return (range, heights)
+        return heights
     }
+}
+
+/// The next chunk to measure and the rows measured so far, shared by a job's workers.
+private final class Counts: Sendable {
+    let state = Mutex((next: 0, done: 0))
 }
 
 /// Heights a ``HeightJob`` measured, for ``TableModel/absorb(_:keeping:)``.

@@ -55,7 +55,7 @@ extension TableModel {
     public func elements(in viewport: Range<Double>) -> [TableElementFrame] {
         var walk = ViewportWalk(self, viewport)
         while let position = walk.next(self) {
-            walk.take(state(at: position), element(at: position), self)
+            walk.take(height(at: position), element(at: position), self)
         }
         return walk.frames
     }
@@ -87,8 +87,9 @@ extension TableModel {
 
         /// Takes the element at the walk's position (as `state` now is) and moves past it. A
         /// zero-height element above the viewport's top is not shown.
-        mutating func take(_ state: ElementState, _ element: TableElement, _ table: TableModel) {
+        mutating func take(_ state: (height: Double, isMeasured: Bool), _ element: TableElement, _ table: TableModel) {
             if state.height > 0 || top >= viewport.lowerBound {
+                if frames.isEmpty { frames.reserveCapacity(16) }
                 frames.append(TableElementFrame(element: element, offset: top, height: state.height, isMeasured: state.isMeasured))
             }
             top += state.height
@@ -177,12 +178,23 @@ extension TableModel {
     func element(atFlatIndex flat: Int) -> TableElement { element(at: position(ofFlatIndex: flat)) }
 
     func element(at position: Position) -> TableElement {
-        let section = sections[position.section]
-        let hasHeader = section.header != nil
+        // Read in place: a copy of the section or its row would retain what they hold.
+        let hasHeader = sections[position.section].header != nil
         if hasHeader && position.element == 0 { return .header(section: position.section) }
         let row = position.element - (hasHeader ? 1 : 0)
-        if row < section.rows.count { return .row(RowIndex(section: position.section, row: row)) }
+        if row < sections[position.section].rows.count { return .row(RowIndex(section: position.section, row: row)) }
         return .footer(section: position.section)
+    }
+
+    /// The height of the element at `position`, and whether it is measured, read in place.
+    func height(at position: Position) -> (height: Double, isMeasured: Bool) {
+        let hasHeader = sections[position.section].header != nil
+        if hasHeader && position.element == 0 { return (sections[position.section].header!.height, sections[position.section].header!.isMeasured) }
+        let row = position.element - (hasHeader ? 1 : 0)
+        if row < sections[position.section].rows.count {
+            return (sections[position.section].rows[row].height, sections[position.section].rows[row].isMeasured)
+        }
+        return (sections[position.section].footer!.height, sections[position.section].footer!.isMeasured)
     }
 
     func state(at position: Position) -> ElementState {
