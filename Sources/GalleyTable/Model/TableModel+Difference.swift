@@ -26,91 +26,102 @@ public struct TableChanges: Sendable, Hashable {
 
 extension TableModel {
     /// Makes the table show `sections`, item by item as ids match: rows whose item is unchanged
-    /// keep their heights wherever they go, changed rows are measured again when shown, and as
-    /// few rows as can be are treated as moved (those off the longest run kept in order, as
-    /// IGListKit's diff does). Returns what changed. To keep what is on screen in place, take an
-    /// ``anchor(at:)`` before and ask ``contentOffset(keeping:)`` after.
+    /// keep their heights wherever they go, changed rows are measured again when shown, and the
+    /// rows reported moved are as few as can be: those off the longest run kept in order in
+    /// their section (as IGListKit's diff reports). Returns what changed. To keep what is on
+    /// screen in place, take an ``anchor(at:)`` before and ask ``contentOffset(keeping:)`` after.
     ///
-    /// - Complexity: O(n log n) in the rows, plus O(log n) for each row that changes place and
-    ///   for each row of a section that moves.
-    /// - Throws: ``TableError`` for repeated ids in `sections`; the table is then unchanged.
+    /// - Complexity: O(n log n) in the rows: the table's rows are rebuilt in one pass, not moved
+    ///   one at a time.
+    /// - Throws: ``TableError`` for repeated ids or bad fixed heights in `sections`; the table
+    ///   is then unchanged.
     @discardableResult
     public mutating func update(to sections: [TableSection]) throws(TableError) -> TableChanges {
-        try Self.checkIDs(sections)
-        var changes = TableChanges()
+        // Where each item goes, built as the ids are checked: one hash of each id.
         var target: [String: (section: String, row: Int)] = [:]
-        target.reserveCapacity(itemIDs.count)
+        target.reserveCapacity(sections.reduce(0) { $0 + $1.items.count })
+        var sectionIDs: Set<String> = []
         for section in sections {
-            for (row, item) in section.items.enumerated() { target[item.id] = (section.id, row) }
-        }
-        let targetSectionIDs = Set(sections.map(\.id))
-
-        // Rows that stay in their section in the order they had: the longest run, in each
-        // section, of rows whose places among the section's new rows increase.
-        var stash: [String: ElementState] = [:]
-        for section in self.sections.indices.reversed() {
-            let sectionID = self.sections[section].id
-            let places = self.sections[section].rows.map { row -> Int? in
-                guard let id = row.item?.id, let place = target[id], place.section == sectionID else { return nil }
-                return place.row
+            guard sectionIDs.insert(section.id).inserted else { throw .repeatedSectionID(section.id) }
+            for (row, item) in section.items.enumerated() where target.updateValue((section.id, row), forKey: item.id) != nil {
+                throw .repeatedItemID(item.id)
             }
-            let staying = Self.longestIncreasingRun(places)
-            for row in self.sections[section].rows.indices.reversed() where !staying.contains(row) {
-                let state = remove(at: RowIndex(section: section, row: row))
-                if let id = state.item?.id { stash[id] = state }
-            }
+            try Self.validateSupplements(of: section)
         }
+        var changes = TableChanges()
 
-        // Sections: those gone removed (their rows are all out already), then the rest put in
-        // the new order, new ones inserted empty, headers and footers brought up to date.
-        for section in self.sections.indices.reversed() where !targetSectionIDs.contains(self.sections[section].id) {
-            let removed = removeSection(at: section)
-            changes.deletedSections.append(removed.id)
-            for supplement in [removed.header, removed.footer].compactMap({ $0 }) { forgetSupplement(supplement) }
-        }
-        for (position, section) in sections.enumerated() {
-            if position < self.sections.count, self.sections[position].id == section.id {
-            } else if let current = self.sections.indices.dropFirst(position).first(where: { self.sections[$0].id == section.id }) {
-                let moved = removeSection(at: current)
-                insertSection(moved, at: position)
-            } else {
-                var empty = section
-                empty.items = []
-                insertSection(state(of: empty), at: position)
-                changes.insertedSections.append(section.id)
+        // Every current row by id; those the new contents lack leave. Rows reported moved: in
+        // each section, those off the longest run whose new places increase, and those that
+        // change section.
+        var current: [String: (state: ElementState, moved: Bool)] = [:]
+        current.reserveCapacity(itemIDs.count)
+        for section in self.sections {
+            // -1: the row leaves; -2: it goes to another section.
+            let places = section.rows.map { row -> Int in
+                guard let id = row.item?.id, let place = target[id] else { return -1 }
+                return place.section == section.id ? place.row : -2
             }
-            updateSupplements(of: position, to: section)
-        }
-
-        // Rows into place, in order: each stays, comes back from the stash (moved), or is new.
-        for (position, section) in sections.enumerated() {
-            for (row, item) in section.items.enumerated() {
-                let index = RowIndex(section: position, row: row)
-                if row < self.sections[position].rows.count, let current = self.sections[position].rows[row].item, current.id == item.id {
-                    if current != item {
-                        replace(at: index, with: item)
-                        changes.updated.append(item.id)
-                    }
-                } else if var state = stash.removeValue(forKey: item.id) {
-                    let changed = state.item != item
-                    if changed {
-                        forgetSupplement(state)
-                        state = self.state(of: item)
-                        changes.updated.append(item.id)
-                    }
-                    insert(state, at: index)
-                    changes.moved.append(item.id)
+            let staying = Self.longestIncreasingRun(places.map { $0 >= 0 ? $0 : nil })
+            for (row, state) in section.rows.enumerated() {
+                guard let id = state.item?.id else { continue }
+                if places[row] == -1 {
+                    forget(state)
+                    changes.deleted.append(id)
                 } else {
-                    insert(self.state(of: item), at: index)
-                    itemIDs.insert(item.id)
-                    changes.inserted.append(item.id)
+                    current[id] = (state, !staying.contains(row))
                 }
             }
         }
-        for (id, state) in stash.sorted(by: { $0.key < $1.key }) {
-            forget(state)
-            changes.deleted.append(id)
+
+        // The new sections, rows taken from the current ones where ids match.
+        var oldSections: [String: SectionState] = [:]
+        for section in self.sections { oldSections[section.id] = section }
+        var rebuilt: [SectionState] = []
+        rebuilt.reserveCapacity(sections.count)
+        for section in sections {
+            var state: SectionState
+            if let old = oldSections.removeValue(forKey: section.id) {
+                state = SectionState(id: section.id, header: old.header, rows: [], footer: old.footer)
+                if Self.supplement(of: old.header) != section.header {
+                    if let header = old.header { forgetSupplement(header) }
+                    state.header = section.header.map { self.state(of: $0) }
+                }
+                if Self.supplement(of: old.footer) != section.footer {
+                    if let footer = old.footer { forgetSupplement(footer) }
+                    state.footer = section.footer.map { self.state(of: $0) }
+                }
+            } else {
+                state = SectionState(
+                    id: section.id, header: section.header.map { self.state(of: $0) }, rows: [],
+                    footer: section.footer.map { self.state(of: $0) })
+                changes.insertedSections.append(section.id)
+            }
+            state.rows.reserveCapacity(section.items.count)
+            for item in section.items {
+                if let (kept, moved) = current.removeValue(forKey: item.id) {
+                    var row = kept
+                    if row.item != item {
+                        let old = row
+                        forgetSupplement(old)
+                        row = self.state(of: item)
+                        changes.updated.append(item.id)
+                    }
+                    if moved { changes.moved.append(item.id) }
+                    state.rows.append(row)
+                } else {
+                    state.rows.append(self.state(of: item))
+                    changes.inserted.append(item.id)
+                }
+            }
+            rebuilt.append(state)
         }
+        for old in self.sections where oldSections[old.id] != nil {
+            changes.deletedSections.append(old.id)
+            for supplement in [old.header, old.footer].compactMap({ $0 }) { forgetSupplement(supplement) }
+        }
+        self.sections = rebuilt
+        itemIDs = Set(target.keys)
+        rebuildOffsets()
         return changes
     }
 

@@ -35,6 +35,7 @@ extension TableModel {
             state.failure = Failure(error)
         }
         state.isMeasured = true
+        state.key = key(of: state)
         counters.rowsMeasured += 1
         cache.misses += 1
         setState(state, of: element)
@@ -60,6 +61,7 @@ extension TableModel {
         guard contains(index) else { return nil }
         var state = sections[index.section].rows[index.row]
         guard let item = state.item, state.template >= 0, state.failure == nil else { return nil }
+        state.key = key(of: state)
         if let kept = arranged[state.key] { return kept.arranged() }
         let measurement: RowMeasurement
         do {
@@ -118,8 +120,10 @@ extension TableModel {
         forEachRowState { state in if state.isMeasured && state.template >= 0 && state.failure == nil { count += 1 } }
         snapshot.keys.reserveCapacity(count)
         snapshot.heights.reserveCapacity(count)
-        forEachRowState { state in
+        let templates = self.templates
+        Self.mapStates(&sections) { state in
             if state.isMeasured && state.template >= 0 && state.failure == nil {
+                state.key = Self.key(of: state, templates: templates)
                 snapshot.keys.append(state.key)
                 snapshot.heights.append(state.height)
             }
@@ -138,7 +142,8 @@ extension TableModel {
         sections = []  // so that the rows below are changed in place, not copied
         Self.mapStates(&states) { state in
             guard state.template >= 0, state.item != nil else { return }
-            if let height = kept?.height(of: state.key, near: place) {
+            // A row never measured has no key yet, and no layout kept a height for it.
+            if state.key != .unset, let height = kept?.height(of: state.key, near: place) {
                 state.height = height
                 state.isMeasured = true
                 totals[state.template, default: (0, 0)].sum += height

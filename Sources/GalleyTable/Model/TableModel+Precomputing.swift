@@ -111,7 +111,8 @@ public struct MeasuredHeights: Sendable {
 extension TableModel {
     /// The rows still estimated, to measure away from the table: those meeting `viewport` first
     /// (when given), then outward from it, below and above in turn; without a viewport, in order.
-    public func heightJob(around viewport: Range<Double>? = nil) -> HeightJob {
+    /// (Mutating only to note each row's cache key, which taking the heights back in compares.)
+    public mutating func heightJob(around viewport: Range<Double>? = nil) -> HeightJob {
         var order: [Position] = []
         var position = Position(section: 0, element: 0)
         if !sections.isEmpty, sections[0].elementCount == 0 { advance(&position) }
@@ -143,7 +144,9 @@ extension TableModel {
         for position in order {
             let state = state(at: position)
             guard !state.isMeasured, let item = state.item, state.template >= 0 else { continue }
-            rows.append(HeightJob.Row(key: state.key, item: item, template: templates[Int(state.template)]))
+            let key = key(of: state)
+            if state.key == .unset { setKey(key, at: position) }
+            rows.append(HeightJob.Row(key: key, item: item, template: templates[Int(state.template)]))
         }
         return HeightJob(configuration: configuration, width: width, environment: environment, rows: rows)
     }
@@ -158,8 +161,13 @@ extension TableModel {
         var changed = false
         var totals = measuredTotals
         var absorbed = 0
+        let templates = self.templates
         Self.mapStates(&sections) { state in
-            guard !state.isMeasured, let height = measured.heights[state.key] else { return }
+            guard !state.isMeasured, let item = state.item, state.template >= 0 else { return }
+            _ = item
+            let key = Self.key(of: state, templates: templates)
+            guard let height = measured.heights[key] else { return }
+            state.key = key
             state.height = height
             state.isMeasured = true
             totals[state.template, default: (0, 0)].sum += height

@@ -206,6 +206,21 @@ extension TableModel {
         return section.footer!
     }
 
+    /// Notes the cache key of the element at `position`.
+    mutating func setKey(_ key: RowKey, at position: Position) {
+        let hasHeader = sections[position.section].header != nil
+        if hasHeader && position.element == 0 {
+            sections[position.section].header!.key = key
+            return
+        }
+        let row = position.element - (hasHeader ? 1 : 0)
+        if row < sections[position.section].rows.count {
+            sections[position.section].rows[row].key = key
+        } else {
+            sections[position.section].footer!.key = key
+        }
+    }
+
     func state(of element: TableElement) -> ElementState? {
         switch element {
         case .header(let section): sections.indices.contains(section) ? sections[section].header : nil

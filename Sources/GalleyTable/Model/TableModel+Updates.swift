@@ -113,7 +113,7 @@ extension TableModel {
         let old = sections[index.section].rows[index.row]
         forgetSupplement(old)
         var new = state(of: item)
-        if new.key == old.key && new.key != .fixed && old.isMeasured {
+        if old.isMeasured && old.key != .fixed && key(of: new) == old.key {
             new = old
             new.item = item
             // Back in its template's average, which forgetting it took it out of.
@@ -157,7 +157,7 @@ extension TableModel {
     mutating func forget(_ state: ElementState) {
         guard let item = state.item else { return }
         itemIDs.remove(item.id)
-        if state.isMeasured, state.template >= 0, state.failure == nil { cache.keepRemoved(state.key, height: state.height) }
+        if state.isMeasured, state.template >= 0, state.failure == nil { cache.keepRemoved(key(of: state), height: state.height) }
         forgetSupplement(state)
     }
 

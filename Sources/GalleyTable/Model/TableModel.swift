@@ -43,6 +43,9 @@ public struct TableModel: Sendable {
     /// The templates rows use, each once, and their places in ``templates``.
     var templates: [CompiledTemplate] = []
     var templateNumbers: [ObjectIdentifier: Int32] = [:]
+    /// Each kind's template's place in ``templates`` (-1: no template), and the last kind looked up.
+    var templateNumbersByKind: [String: Int32] = [:]
+    var lastKind: (kind: String, number: Int32)?
     /// Per template, the sum and count of its rows measured at the current layout.
     var measuredTotals: [Int32: (sum: Double, count: Int)] = [:]
     /// Earlier layouts' heights.
@@ -136,20 +139,17 @@ public struct TableModel: Sendable {
     }
 
     /// `item`'s row, estimated (or without a template, when its kind has none: it stays 0 tall).
+    /// Its key is worked out when it is needed: a row that has never been measured is in no
+    /// cache, unless a row with its content left the table before.
     mutating func state(of item: ItemDescriptor) -> ElementState {
-        guard let template = try? registry.template(for: item) else {
+        let number = templateNumber(forKind: item.kind)
+        guard number >= 0 else {
             return ElementState(item: item, key: .fixed, template: -1, height: 0, isMeasured: true, failure: Failure(.noTemplate(kind: item.kind)))
         }
-        let identifier = ObjectIdentifier(template)
-        let number: Int32
-        if let known = templateNumbers[identifier] {
-            number = known
-        } else {
-            number = Int32(templates.count)
-            templates.append(template)
-            templateNumbers[identifier] = number
+        guard !cache.removed.isEmpty else {
+            return ElementState(item: item, key: .unset, template: number, height: estimate(for: item, template: number), isMeasured: false)
         }
-        let key = RowKey(item, template: identifier)
+        let key = RowKey(item, template: ObjectIdentifier(templates[Int(number)]))
         if let height = cache.takeRemoved(key) {
             counters.heightsReused += 1
             cache.hits += 1
@@ -160,9 +160,42 @@ public struct TableModel: Sendable {
         return ElementState(item: item, key: key, template: number, height: estimate(for: item, template: number), isMeasured: false)
     }
 
+    /// The place in ``templates`` of the template for items of `kind` (-1 when none), each kind
+    /// looked up in the registry once.
+    mutating func templateNumber(forKind kind: String) -> Int32 {
+        if let last = lastKind, last.kind == kind { return last.number }
+        let number: Int32
+        if let known = templateNumbersByKind[kind] {
+            number = known
+        } else if let template = registry.template(forKind: kind) ?? registry.fallback {
+            let identifier = ObjectIdentifier(template)
+            if let known = templateNumbers[identifier] {
+                number = known
+            } else {
+                number = Int32(templates.count)
+                templates.append(template)
+                templateNumbers[identifier] = number
+            }
+            templateNumbersByKind[kind] = number
+        } else {
+            number = -1
+            templateNumbersByKind[kind] = number
+        }
+        lastKind = (kind, number)
+        return number
+    }
+
+    /// The key of `state`'s row (a row of an item with a template), worked out if it was not yet.
+    func key(of state: ElementState) -> RowKey { Self.key(of: state, templates: templates) }
+
+    static func key(of state: ElementState, templates: [CompiledTemplate]) -> RowKey {
+        guard state.key == .unset, let item = state.item, state.template >= 0 else { return state.key }
+        return RowKey(item, template: ObjectIdentifier(templates[Int(state.template)]))
+    }
+
     /// An unmeasured row's height: its kind's given estimate, its template's measured average, or the default.
     func estimate(for item: ItemDescriptor, template: Int32) -> Double {
-        if let given = estimatedHeights[item.kind] { return given }
+        if !estimatedHeights.isEmpty, let given = estimatedHeights[item.kind] { return given }
         if let totals = measuredTotals[template], totals.count > 0 { return totals.sum / Double(totals.count) }
         return defaultEstimate
     }
@@ -199,11 +232,16 @@ public struct TableModel: Sendable {
             for item in section.items {
                 guard itemIDs.insert(item.id).inserted else { throw .repeatedItemID(item.id) }
             }
-            for case .fixed(let height) in [section.header, section.footer] where !(height.isFinite && height >= 0) {
-                throw .invalidHeight("section '\(section.id)': a fixed height of \(height) is not a finite number ≥ 0")
-            }
+            try validateSupplements(of: section)
         }
         return itemIDs
+    }
+
+    /// Throws for a fixed header or footer height that is not a finite number ≥ 0.
+    static func validateSupplements(of section: TableSection) throws(TableError) {
+        for case .fixed(let height) in [section.header, section.footer] where !(height.isFinite && height >= 0) {
+            throw .invalidHeight("section '\(section.id)': a fixed height of \(height) is not a finite number ≥ 0")
+        }
     }
 }
 
