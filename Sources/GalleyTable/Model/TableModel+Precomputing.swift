@@ -31,9 +31,12 @@ public struct HeightJob: Sendable {
     /// chunk (in increasing order: `progress` is called one at a time, and should return
     /// quickly). Stops early, keeping what it measured, when the task is cancelled.
     ///
-    /// - Parameter engines: Text engines for the workers, in turn (each with fonts of its own is
-    ///   best: workers sharing one engine wait on its caches' locks). Empty: the table's engine.
-    ///   Engines over the same font files measure the same heights.
+    /// - Parameters:
+    ///   - workers: How many rows are measured at once.
+    ///   - engines: Text engines for the workers, in turn (each with fonts of its own is best:
+    ///     workers sharing one engine wait on its caches' locks). Empty: the table's engine.
+    ///     Engines over the same font files measure the same heights.
+    ///   - progress: Told the number of rows measured so far, after each chunk.
     public func run(
         workers: Int = ProcessInfo.processInfo.activeProcessorCount, engines: [TextEngine] = [],
         progress: @escaping @Sendable (Int) -> Void = { _ in }
