@@ -58,7 +58,7 @@ let package = Package(
         // Cell templates, stylesheets and the two-pass measure → arrange API.
         .target(name: "GalleyLayout", dependencies: ["GalleyText", "GalleyJSON"]),
         // The table model: sections of rows, heights measured on demand and kept, offsets in O(log n).
-        .target(name: "GalleyTable", dependencies: ["GalleyLayout", "GalleyText", "GalleyJSON"]),
+        .target(name: "GalleyTable", dependencies: ["GalleyLayout", "GalleyText", "GalleyJSON", "GalleyLocks"]),
 
         // MARK: - The `galley` command
 
@@ -101,7 +101,7 @@ let package = Package(
             dependencies: ["GalleyLayout", "GalleyText", "GalleyJSON", "GalleyLocks", "GalleyTable"]),
         .testTarget(
             name: "GalleyTableTests",
-            dependencies: ["GalleyTable", "GalleyLayout", "GalleyText", "GalleyJSON"]),
+            dependencies: ["GalleyTable", "GalleyLayout", "GalleyText", "GalleyJSON", "GalleyLocks"]),
         .testTarget(
             name: "GalleyJSONTests",
             dependencies: ["GalleyJSON"]),

@@ -3,9 +3,9 @@
 
 import GalleyJSON
 import GalleyLayout
+import GalleyLocks
 import GalleyTable
 import GalleyText
-import Synchronization
 import Testing
 
 @Suite("Precomputing heights")
@@ -24,7 +24,7 @@ struct PrecomputeTests {
         serial.measureAll()
         let job = parallel.heightJob()
         #expect(job.count == 700)
-        let reported = Mutex<[Int]>([])
+        let reported = Locked<[Int]>([])
         let heights = await job.run(workers: 3) { done in reported.withLock { $0.append(done) } }
         parallel.absorb(heights)
         #expect(TableModelTests.frames(parallel) == TableModelTests.frames(serial))

@@ -2,8 +2,8 @@
 
 import Foundation
 import GalleyLayout
+import GalleyLocks
 import GalleyText
-import Synchronization
 
 /// The rows a table had left to measure when asked, to measure away from the table (on other
 /// threads, in the background) and hand back with ``TableModel/absorb(_:keeping:)``.
@@ -99,7 +99,7 @@ public struct HeightJob: Sendable {
 
 /// The next chunk to measure and the rows measured so far, shared by a job's workers.
 private final class Counts: Sendable {
-    let state = Mutex((next: 0, done: 0))
+    let state = Locked((next: 0, done: 0))
 }
 
 /// Heights a ``HeightJob`` measured, for ``TableModel/absorb(_:keeping:)``.
