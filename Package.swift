@@ -101,7 +101,7 @@ let package = Package(
             dependencies: ["GalleyLayout", "GalleyText", "GalleyJSON", "GalleyLocks", "GalleyTable"]),
         .testTarget(
             name: "GalleyTableTests",
-            dependencies: ["GalleyTable", "GalleyLayout", "GalleyText", "GalleyJSON", "GalleyLocks"]),
+            dependencies: ["GalleyTable", "GalleyLayout", "GalleyText", "GalleyJSON", "GalleyLocks", "GalleyCommands"]),
         .testTarget(
             name: "GalleyJSONTests",
             dependencies: ["GalleyJSON"]),

@@ -3,7 +3,7 @@
 // over one source, and tabs.
 
 import Foundation
-import FoundationXML
+import GalleyCommands
 import GalleyJSON
 import GalleyLayout
 import GalleyTable
@@ -30,13 +30,14 @@ struct TableScenarioTests {
         return try lines.map { try ItemDescriptor(json: String($0)) }.filter { $0.kind == "post" }
     }
 
-    /// The books of one of the example book lists.
+    /// The books of one of the example book lists, read as `galley` reads them.
     static func books(_ file: String) throws -> [ItemDescriptor] {
-        let document = try XMLDocument(contentsOf: root.appendingPathComponent("Examples/data/\(file)"))
-        return try document.nodes(forXPath: "//book").enumerated().map { index, node in
-            var fields: JSONObject = [:]
-            for child in node.children ?? [] { if let name = child.name { fields[name] = .string(child.stringValue ?? "") } }
-            return ItemDescriptor(id: "book\(index)", kind: "book", fields: fields)
+        let path = root.appendingPathComponent("Examples/data/\(file)").path
+        return try InputReading.records(ofFile: path, format: "xml", recordName: "book").enumerated().map { index, record in
+            guard case .object(var object) = record else { throw TableError.noSuchPosition("book \(index) of \(file)") }
+            object["id"] = .string("book\(index)")
+            object["kind"] = "book"
+            return try ItemDescriptor(object: object)
         }
     }
 
