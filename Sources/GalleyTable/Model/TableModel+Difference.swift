@@ -83,11 +83,11 @@ extension TableModel {
             if let old = oldSections.removeValue(forKey: section.id) {
                 state = SectionState(id: section.id, header: old.header, rows: [], footer: old.footer)
                 if Self.supplement(of: old.header) != section.header {
-                    if let header = old.header { forgetSupplement(header) }
+                    if let header = old.header { forgetMeasurement(header) }
                     state.header = section.header.map { self.state(of: $0) }
                 }
                 if Self.supplement(of: old.footer) != section.footer {
-                    if let footer = old.footer { forgetSupplement(footer) }
+                    if let footer = old.footer { forgetMeasurement(footer) }
                     state.footer = section.footer.map { self.state(of: $0) }
                 }
             } else {
@@ -102,7 +102,7 @@ extension TableModel {
                     var row = kept
                     if row.item != item {
                         let old = row
-                        forgetSupplement(old)
+                        forgetMeasurement(old)
                         row = self.state(of: item)
                         changes.updated.append(item.id)
                     }
@@ -117,7 +117,7 @@ extension TableModel {
         }
         for old in self.sections where oldSections[old.id] != nil {
             changes.deletedSections.append(old.id)
-            for supplement in [old.header, old.footer].compactMap({ $0 }) { forgetSupplement(supplement) }
+            for supplement in [old.header, old.footer].compactMap({ $0 }) { forgetMeasurement(supplement) }
         }
         self.sections = rebuilt
         itemIDs = Set(target.keys)

@@ -23,23 +23,26 @@ extension TableModel {
 
     /// Measures `element` if it is still estimated.
     public mutating func measure(_ element: TableElement) {
-        guard let flat = flatIndex(of: element), var state = state(of: element), !state.isMeasured, let item = state.item else { return }
-        let template = templates[Int(state.template)]
+        guard var state = state(of: element), !state.isMeasured, let item = state.item else { return }
         do {
-            state.height = try template.heights(item, widths: [width], environment: environment)[0]
-            state.failure = nil
-            measuredTotals[state.template, default: (0, 0)].sum += state.height
-            measuredTotals[state.template, default: (0, 0)].count += 1
+            state.height = try templates[Int(state.template)].heights(item, widths: [width], environment: environment)[0]
         } catch {
             state.height = 0
             state.failure = Failure(error)
         }
+        counters.rowsMeasured += 1
+        record(state, of: element)
+    }
+
+    /// Puts a height just measured for `element` (in `state`) in its row and the offsets.
+    private mutating func record(_ state: ElementState, of element: TableElement) {
+        var state = state
         state.isMeasured = true
         state.key = key(of: state)
-        counters.rowsMeasured += 1
+        if state.holdsMeasuredHeight { averages.add(state.height, template: state.template) }
         cache.misses += 1
         setState(state, of: element)
-        offsets.setHeight(state.height, ofRow: flat)
+        if let flat = flatIndex(of: element) { offsets.setHeight(state.height, ofRow: flat) }
     }
 
     /// Measures every element still estimated, from the first; what it changes above the
@@ -76,12 +79,7 @@ extension TableModel {
         arranged[state.key] = measurement
         if !state.isMeasured {
             state.height = measurement.height
-            state.isMeasured = true
-            measuredTotals[state.template, default: (0, 0)].sum += state.height
-            measuredTotals[state.template, default: (0, 0)].count += 1
-            cache.misses += 1
-            sections[index.section].rows[index.row] = state
-            if let flat = flatIndex(of: .row(index)) { offsets.setHeight(state.height, ofRow: flat) }
+            record(state, of: .row(index))
         }
         return measurement.arranged()
     }
@@ -117,12 +115,12 @@ extension TableModel {
         var snapshot = HeightCache.Snapshot(keys: [], heights: [], places: nil)
         // Sized exactly, as the cache's memory bound counts what it holds.
         var count = 0
-        forEachRowState { state in if state.isMeasured && state.template >= 0 && state.failure == nil { count += 1 } }
+        forEachRowState { state in if state.holdsMeasuredHeight { count += 1 } }
         snapshot.keys.reserveCapacity(count)
         snapshot.heights.reserveCapacity(count)
         let templates = self.templates
         Self.mapStates(&sections) { state in
-            if state.isMeasured && state.template >= 0 && state.failure == nil {
+            if state.holdsMeasuredHeight {
                 state.key = Self.key(of: state, templates: templates)
                 snapshot.keys.append(state.key)
                 snapshot.heights.append(state.height)
@@ -132,11 +130,10 @@ extension TableModel {
         cache.keep(snapshot, for: configuration)
         change(&self)
         arranged.removeAll()
-        measuredTotals = [:]
         var kept = cache.take(configuration)
         cache.restoreRemoved(kept?.removed ?? [:])
         var place = 0
-        var totals: [Int32: (sum: Double, count: Int)] = [:]
+        var restored = TemplateAverages()
         var reused = 0
         var states = sections
         sections = []  // so that the rows below are changed in place, not copied
@@ -146,8 +143,7 @@ extension TableModel {
             if state.key != .unset, let height = kept?.height(of: state.key, near: place) {
                 state.height = height
                 state.isMeasured = true
-                totals[state.template, default: (0, 0)].sum += height
-                totals[state.template, default: (0, 0)].count += 1
+                restored.add(height, template: state.template)
                 reused += 1
                 place += 1
             } else {
@@ -156,7 +152,7 @@ extension TableModel {
                 state.failure = nil
             }
         }
-        measuredTotals = totals
+        averages = restored
         Self.mapStates(&states) { state in
             if !state.isMeasured, let item = state.item { state.height = estimate(for: item, template: state.template) }
         }
@@ -177,7 +173,7 @@ extension TableModel {
     /// How the height cache is doing: the current layout's measured rows and the kept layouts.
     public var heightCacheStatistics: HeightCacheStatistics {
         var measured = 0
-        forEachRowState { state in if state.isMeasured && state.template >= 0 && state.failure == nil { measured += 1 } }
+        forEachRowState { state in if state.holdsMeasuredHeight { measured += 1 } }
         return HeightCacheStatistics(
             entries: measured + cache.entries, bytes: measured * HeightCache.bytesPerEntry + cache.bytes, hits: cache.hits,
             misses: cache.misses, layouts: cache.snapshots.count)

@@ -162,23 +162,21 @@ extension TableModel {
     public mutating func absorb(_ measured: MeasuredHeights, keeping anchor: ScrollAnchor? = nil) -> Double? {
         guard measured.configuration == configuration, measured.count > 0 else { return anchor.flatMap { contentOffset(keeping: $0) } }
         var changed = false
-        var totals = measuredTotals
+        var totals = averages
         var absorbed = 0
         let templates = self.templates
         Self.mapStates(&sections) { state in
-            guard !state.isMeasured, let item = state.item, state.template >= 0 else { return }
-            _ = item
+            guard !state.isMeasured, state.item != nil, state.template >= 0 else { return }
             let key = Self.key(of: state, templates: templates)
             guard let height = measured.heights[key] else { return }
             state.key = key
             state.height = height
             state.isMeasured = true
-            totals[state.template, default: (0, 0)].sum += height
-            totals[state.template, default: (0, 0)].count += 1
+            totals.add(height, template: state.template)
             absorbed += 1
             changed = true
         }
-        measuredTotals = totals
+        averages = totals
         counters.rowsMeasured += absorbed
         cache.misses += absorbed
         if changed { rebuildOffsets() }

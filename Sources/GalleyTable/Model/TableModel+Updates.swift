@@ -64,7 +64,7 @@ extension TableModel {
             guard sections.indices.contains(position) else { throw .noSuchPosition("section \(position) to delete") }
             let removed = removeSection(at: position)
             for row in removed.rows { forget(row) }
-            for supplement in [removed.header, removed.footer].compactMap({ $0 }) { forgetSupplement(supplement) }
+            for supplement in [removed.header, removed.footer].compactMap({ $0 }) { forgetMeasurement(supplement) }
         case .moveSection(let source, let destination):
             guard sections.indices.contains(source) else { throw .noSuchPosition("section \(source) to move") }
             let moved = removeSection(at: source)
@@ -111,41 +111,16 @@ extension TableModel {
     /// its height when its content and template are the same.
     mutating func replace(at index: RowIndex, with item: ItemDescriptor) {
         let old = sections[index.section].rows[index.row]
-        forgetSupplement(old)
+        forgetMeasurement(old)
         var new = state(of: item)
         if old.isMeasured && old.key != .fixed && key(of: new) == old.key {
             new = old
             new.item = item
             // Back in its template's average, which forgetting it took it out of.
-            if new.failure == nil {
-                measuredTotals[new.template, default: (0, 0)].sum += new.height
-                measuredTotals[new.template, default: (0, 0)].count += 1
-            }
+            if new.holdsMeasuredHeight { averages.add(new.height, template: new.template) }
         }
         sections[index.section].rows[index.row] = new
         if let flat = flatIndex(of: .row(index)) { offsets.setHeight(new.height, ofRow: flat) }
-    }
-
-    /// Gives section `section` the header and footer of `new` where they differ.
-    mutating func updateSupplements(of section: Int, to new: TableSection) {
-        let first = start(ofSection: section)
-        if Self.supplement(of: sections[section].header) != new.header {
-            if let old = sections[section].header {
-                forgetSupplement(old)
-                _ = offsets.remove(at: first)
-            }
-            sections[section].header = new.header.map { state(of: $0) }
-            if let header = sections[section].header { offsets.insert(header.height, at: first) }
-        }
-        if Self.supplement(of: sections[section].footer) != new.footer {
-            if let old = sections[section].footer {
-                forgetSupplement(old)
-                _ = offsets.remove(at: first + sections[section].elementCount - 1)
-            }
-            sections[section].footer = new.footer.map { state(of: $0) }
-            if let footer = sections[section].footer { offsets.insert(footer.height, at: first + sections[section].elementCount - 1) }
-        }
-        sectionStarts.setHeight(Double(sections[section].elementCount), ofRow: section)
     }
 
     /// What a header or footer was made from.
@@ -153,26 +128,20 @@ extension TableModel {
         state.map { state in state.item.map { .item($0) } ?? .fixed(state.height) }
     }
 
-    /// Drops what the model keeps about a row that leaves the table.
+    /// Drops what the model keeps about a row that leaves the table, keeping its height for
+    /// when a row of the same content comes back.
     mutating func forget(_ state: ElementState) {
         guard let item = state.item else { return }
         itemIDs.remove(item.id)
-        if state.isMeasured, state.template >= 0, state.failure == nil { cache.keepRemoved(key(of: state), height: state.height) }
-        forgetSupplement(state)
+        if state.holdsMeasuredHeight { cache.keepRemoved(key(of: state), height: state.height) }
+        forgetMeasurement(state)
     }
 
-    mutating func forgetSupplement(_ state: ElementState) {
+    /// Takes an element's measurement out of its template's average and the rows kept for
+    /// arranging (it left, or its item changed).
+    mutating func forgetMeasurement(_ state: ElementState) {
         guard state.item != nil else { return }
-        // A row that failed to measure is 0 tall and not in its template's average.
-        if state.failure == nil { forgetMeasured(state) }
+        if state.holdsMeasuredHeight { averages.remove(state.height, template: state.template) }
         arranged[state.key] = nil
-    }
-
-    /// Takes a measured row's height out of its template's average.
-    private mutating func forgetMeasured(_ state: ElementState) {
-        guard state.isMeasured, state.template >= 0, var totals = measuredTotals[state.template], totals.count > 0 else { return }
-        totals.sum -= state.height
-        totals.count -= 1
-        measuredTotals[state.template] = totals.count == 0 ? nil : totals
     }
 }

@@ -46,8 +46,8 @@ public struct TableModel: Sendable {
     /// Each kind's template's place in ``templates`` (-1: no template), and the last kind looked up.
     var templateNumbersByKind: [String: Int32] = [:]
     var lastKind: (kind: String, number: Int32)?
-    /// Per template, the sum and count of its rows measured at the current layout.
-    var measuredTotals: [Int32: (sum: Double, count: Int)] = [:]
+    /// Per template, the average height of its rows measured at the current layout.
+    var averages = TemplateAverages()
     /// Earlier layouts' heights.
     var cache: HeightCache
     /// Rows measured with their children kept, for arranging, by row key (at the current layout).
@@ -116,6 +116,10 @@ public struct TableModel: Sendable {
         var isMeasured: Bool
         /// Why it could not be measured (it is then 0 tall), if it could not.
         var failure: Failure?
+
+        /// Whether the row holds a height measured for its item: one its template's average
+        /// counts and a cache may keep (not a fixed height, nor a failure's 0).
+        var holdsMeasuredHeight: Bool { isMeasured && template >= 0 && failure == nil }
     }
 
     /// A row's measuring error, kept by reference so that a row without one costs a word.
@@ -153,8 +157,7 @@ public struct TableModel: Sendable {
         if let height = cache.takeRemoved(key) {
             counters.heightsReused += 1
             cache.hits += 1
-            measuredTotals[number, default: (0, 0)].sum += height
-            measuredTotals[number, default: (0, 0)].count += 1
+            averages.add(height, template: number)
             return ElementState(item: item, key: key, template: number, height: height, isMeasured: true)
         }
         return ElementState(item: item, key: key, template: number, height: estimate(for: item, template: number), isMeasured: false)
@@ -196,7 +199,7 @@ public struct TableModel: Sendable {
     /// An unmeasured row's height: its kind's given estimate, its template's measured average, or the default.
     func estimate(for item: ItemDescriptor, template: Int32) -> Double {
         if !estimatedHeights.isEmpty, let given = estimatedHeights[item.kind] { return given }
-        if let totals = measuredTotals[template], totals.count > 0 { return totals.sum / Double(totals.count) }
+        if let average = averages.average(of: template) { return average }
         return defaultEstimate
     }
 
