@@ -15,8 +15,8 @@ extension TableModel {
         var walk = ViewportWalk(self, viewport)
         while let position = walk.next(self) {
             let element = element(at: position)
-            if !height(at: position).isMeasured { measure(element) }
-            walk.take(height(at: position), element, self)
+            if !height(of: element).isMeasured { measure(element) }
+            walk.take(height(of: element), element, self)
         }
         return walk.frames
     }

@@ -148,7 +148,7 @@ extension TableModel {
             let state = state(at: position)
             guard !state.isMeasured, let item = state.item, state.template >= 0 else { continue }
             let key = key(of: state)
-            if state.key == .unset { setKey(key, at: position) }
+            if state.key == .unset { setKey(key, of: element(at: position)) }
             rows.append(HeightJob.Row(key: key, item: item, template: templates[Int(state.template)]))
         }
         return HeightJob(configuration: configuration, width: width, environment: environment, rows: rows)

@@ -55,7 +55,8 @@ extension TableModel {
     public func elements(in viewport: Range<Double>) -> [TableElementFrame] {
         var walk = ViewportWalk(self, viewport)
         while let position = walk.next(self) {
-            walk.take(height(at: position), element(at: position), self)
+            let element = element(at: position)
+            walk.take(height(of: element), element, self)
         }
         return walk.frames
     }
@@ -186,38 +187,23 @@ extension TableModel {
         return .footer(section: position.section)
     }
 
-    /// The height of the element at `position`, and whether it is measured, read in place.
-    func height(at position: Position) -> (height: Double, isMeasured: Bool) {
-        let hasHeader = sections[position.section].header != nil
-        if hasHeader && position.element == 0 { return (sections[position.section].header!.height, sections[position.section].header!.isMeasured) }
-        let row = position.element - (hasHeader ? 1 : 0)
-        if row < sections[position.section].rows.count {
-            return (sections[position.section].rows[row].height, sections[position.section].rows[row].isMeasured)
+    /// The height of `element` (one of the table's), and whether it is measured, read in place.
+    func height(of element: TableElement) -> (height: Double, isMeasured: Bool) {
+        switch element {
+        case .header(let section): (sections[section].header!.height, sections[section].header!.isMeasured)
+        case .row(let index): (sections[index.section].rows[index.row].height, sections[index.section].rows[index.row].isMeasured)
+        case .footer(let section): (sections[section].footer!.height, sections[section].footer!.isMeasured)
         }
-        return (sections[position.section].footer!.height, sections[position.section].footer!.isMeasured)
     }
 
-    func state(at position: Position) -> ElementState {
-        let section = sections[position.section]
-        let hasHeader = section.header != nil
-        if hasHeader && position.element == 0 { return section.header! }
-        let row = position.element - (hasHeader ? 1 : 0)
-        if row < section.rows.count { return section.rows[row] }
-        return section.footer!
-    }
+    func state(at position: Position) -> ElementState { state(of: element(at: position))! }
 
-    /// Notes the cache key of the element at `position`.
-    mutating func setKey(_ key: RowKey, at position: Position) {
-        let hasHeader = sections[position.section].header != nil
-        if hasHeader && position.element == 0 {
-            sections[position.section].header!.key = key
-            return
-        }
-        let row = position.element - (hasHeader ? 1 : 0)
-        if row < sections[position.section].rows.count {
-            sections[position.section].rows[row].key = key
-        } else {
-            sections[position.section].footer!.key = key
+    /// Notes the cache key of `element`.
+    mutating func setKey(_ key: RowKey, of element: TableElement) {
+        switch element {
+        case .header(let section): sections[section].header!.key = key
+        case .row(let index): sections[index.section].rows[index.row].key = key
+        case .footer(let section): sections[section].footer!.key = key
         }
     }
 
