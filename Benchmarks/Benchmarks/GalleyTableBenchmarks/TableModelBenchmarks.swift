@@ -34,6 +34,25 @@ func updatedRows(_ rows: [ItemDescriptor]) -> [ItemDescriptor] {
     return rows
 }
 
+/// 1,000 updates as a list view's batch gets them: replacements, deletions, insertions and
+/// moves spread over a table of `count` rows.
+func mixedUpdates(count: Int) -> [TableUpdate] {
+    var updates: [TableUpdate] = []
+    var rows = count
+    func index(_ row: Int) -> RowIndex { RowIndex(section: 0, row: row) }
+    for step in 0..<250 {
+        let place = (step &* 2_654_435_761) % (rows - 1)
+        updates.append(.replaceRow(index(place), with: ItemDescriptor(id: "edited\(step)", kind: "message", fields: ["title": "Edited", "text": "Changed"])))
+        updates.append(.deleteRow(index((place + 17) % rows)))
+        rows -= 1
+        updates.append(
+            .insertRow(ItemDescriptor(id: "new\(step)", kind: "message", fields: ["title": "New", "text": "Just in"]), at: index((place + 91) % rows)))
+        rows += 1
+        updates.append(.moveRow(from: index((place + 5) % rows), to: index((place + 40_000) % rows)))
+    }
+    return updates
+}
+
 let tableModelBenchmarks: @Sendable () -> Void = {
     Benchmark(
         "TableModel/build 1M rows with estimates",
@@ -70,6 +89,17 @@ let tableModelBenchmarks: @Sendable () -> Void = {
         try table.apply([.replaceRow(RowIndex(section: 0, row: 0), with: millionRows[0])])
         benchmark.startMeasurement()
         blackHole(try table.update(to: new))
+    }
+
+    Benchmark(
+        "TableModel/1,000 mixed updates, applied as a batch, 1M rows",
+        configuration: .init(metrics: [.wallClock, .mallocCountTotal], timeUnits: .milliseconds, maxDuration: .seconds(20), maxIterations: 5)
+    ) { benchmark in
+        var table = millionRowTable()
+        let updates = mixedUpdates(count: millionRows.count)
+        try table.apply([.replaceRow(RowIndex(section: 0, row: 0), with: millionRows[0])])
+        benchmark.startMeasurement()
+        try table.apply(updates)
     }
 
     Benchmark(

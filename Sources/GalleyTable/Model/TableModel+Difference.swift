@@ -26,127 +26,244 @@ public struct TableChanges: Sendable, Hashable {
 
 extension TableModel {
     /// Makes the table show `sections`, item by item as ids match: rows whose item is unchanged
-    /// keep their heights wherever they go, changed rows are measured again when shown, and the
-    /// rows reported moved are as few as can be: those off the longest run kept in order in
-    /// their section (as IGListKit's diff reports). Returns what changed. To keep what is on
-    /// screen in place, take an ``anchor(at:)`` before and ask ``contentOffset(keeping:)`` after.
+    /// keep their heights wherever they go, changed rows are measured again when shown. Returns
+    /// what changed. To keep what is on screen in place, take an ``anchor(at:)`` before and ask
+    /// ``contentOffset(keeping:)`` after.
     ///
-    /// - Complexity: O(n log n) in the rows: the table's rows are rebuilt in one pass, not moved
-    ///   one at a time.
+    /// Each section's rows are lined up with its new items in one walk (Heckel's pairing by
+    /// identity, with the rows that stay in place paired without hashing): the rows reported
+    /// moved are those the walk found out of line, within or across sections, which for a
+    /// row moved alone is that row.
+    ///
+    /// - Complexity: O(n) comparisons, most of them of whole runs of unchanged items at memory
+    ///   speed, and work in proportion to the rows that changed; when many rows change, or the
+    ///   sections themselves do, the table's rows are rebuilt in one pass instead.
     /// - Throws: ``TableError`` for repeated ids or bad fixed heights in `sections`; the table
     ///   is then unchanged.
     @discardableResult
     public mutating func update(to sections: [TableSection]) throws(TableError) -> TableChanges {
-        // Where each item goes, built as the ids are checked: one hash of each id.
-        var target: [String: (section: String, row: Int)] = [:]
-        target.reserveCapacity(sections.reduce(0) { $0 + $1.items.count })
+        try update(to: sections, inPlaceLimit: nil)
+    }
+
+    /// ``update(to:)``, changing rows in place when at most `inPlaceLimit` rows change (by
+    /// default a sixteenth of the rows), else rebuilding them.
+    mutating func update(to newSections: [TableSection], inPlaceLimit: Int?) throws(TableError) -> TableChanges {
         var sectionIDs: Set<String> = []
-        for section in sections {
+        for section in newSections {
             guard sectionIDs.insert(section.id).inserted else { throw .repeatedSectionID(section.id) }
-            for (row, item) in section.items.enumerated() where target.updateValue((section.id, row), forKey: item.id) != nil {
-                throw .repeatedItemID(item.id)
-            }
             try Self.validateSupplements(of: section)
         }
-        var changes = TableChanges()
+        var oldPlaces: [String: Int] = [:]
+        for (place, section) in sections.enumerated() { oldPlaces[section.id] = place }
 
-        // Every current row by id; those the new contents lack leave. Rows reported moved: in
-        // each section, those off the longest run whose new places increase, and those that
-        // change section.
-        var current: [String: (state: ElementState, moved: Bool)] = [:]
-        current.reserveCapacity(itemIDs.count)
-        for section in self.sections {
-            // -1: the row leaves; -2: it goes to another section.
-            let places = section.rows.map { row -> Int in
-                guard let id = row.item?.id, let place = target[id] else { return -1 }
-                return place.section == section.id ? place.row : -2
-            }
-            let staying = Self.longestIncreasingRun(places.map { $0 >= 0 ? $0 : nil })
-            for (row, state) in section.rows.enumerated() {
-                guard let id = state.item?.id else { continue }
-                if places[row] == -1 {
-                    forget(state)
-                    changes.deleted.append(id)
-                } else {
-                    current[id] = (state, !staying.contains(row))
-                }
-            }
-        }
-
-        // The new sections, rows taken from the current ones where ids match.
-        var oldSections: [String: SectionState] = [:]
-        for section in self.sections { oldSections[section.id] = section }
-        var rebuilt: [SectionState] = []
-        rebuilt.reserveCapacity(sections.count)
-        for section in sections {
-            var state: SectionState
-            if let old = oldSections.removeValue(forKey: section.id) {
-                state = SectionState(id: section.id, header: old.header, rows: [], footer: old.footer)
-                if Self.supplement(of: old.header) != section.header {
-                    if let header = old.header { forgetMeasurement(header) }
-                    state.header = section.header.map { self.state(of: $0) }
-                }
-                if Self.supplement(of: old.footer) != section.footer {
-                    if let footer = old.footer { forgetMeasurement(footer) }
-                    state.footer = section.footer.map { self.state(of: $0) }
-                }
+        // Each section lined up with its new items; what is left unpaired, by id (and the rows
+        // in a fixed order, as what the table lets go of is let go of in order).
+        var alignments: [RowStore.Alignment] = []
+        var unpairedOld: [(id: String, section: Int, row: Int)] = []
+        var pendingOld: [String: (section: Int, row: Int)] = [:]
+        var pendingNew: [String: (section: Int, row: Int)] = [:]
+        for (place, section) in newSections.enumerated() {
+            var alignment: RowStore.Alignment
+            if let old = oldPlaces[section.id] {
+                alignment = sections[old].rows.align(with: section.items)
+                for row in alignment.unpairedOld { unpairedOld.append((sections[old].rows.id(at: row), old, row)) }
             } else {
-                state = SectionState(
-                    id: section.id, header: section.header.map { self.state(of: $0) }, rows: [],
-                    footer: section.footer.map { self.state(of: $0) })
-                changes.insertedSections.append(section.id)
+                alignment = RowStore.Alignment()
+                alignment.unpairedNew = Array(section.items.indices)
             }
-            state.rows.reserveCapacity(section.items.count)
-            for item in section.items {
-                if let (kept, moved) = current.removeValue(forKey: item.id) {
-                    var row = kept
-                    if row.item != item {
-                        let old = row
-                        forgetMeasurement(old)
-                        row = self.state(of: item)
-                        changes.updated.append(item.id)
-                    }
-                    if moved { changes.moved.append(item.id) }
-                    state.rows.append(row)
+            for row in alignment.unpairedNew where pendingNew.updateValue((place, row), forKey: section.items[row].id) != nil {
+                throw .repeatedItemID(section.items[row].id)
+            }
+            alignments.append(alignment)
+        }
+        let leaving = sections.indices.filter { !sectionIDs.contains(sections[$0].id) }
+        for place in leaving {
+            for row in sections[place].rows.indices { unpairedOld.append((sections[place].rows.id(at: row), place, row)) }
+        }
+        pendingOld.reserveCapacity(unpairedOld.count)
+        for row in unpairedOld { pendingOld[row.id] = (row.section, row.row) }
+        // An unpaired item whose id a row paired elsewhere has is a repeat.
+        for (place, section) in newSections.enumerated() {
+            for row in alignments[place].unpairedNew {
+                let id = section.items[row].id
+                if pendingOld[id] == nil, holdsItemID(id) { throw .repeatedItemID(id) }
+            }
+        }
+
+        // What changed: rows gone in the order they were, the rest in their new order.
+        var changes = TableChanges()
+        changes.deleted = unpairedOld.lazy.filter { pendingNew[$0.id] == nil }.map(\.id)
+        changes.deletedSections = leaving.map { sections[$0].id }
+        for (place, section) in newSections.enumerated() {
+            if oldPlaces[section.id] == nil { changes.insertedSections.append(section.id) }
+            for row in alignments[place].unpairedNew {
+                let id = section.items[row].id
+                if let old = pendingOld[id] {
+                    changes.moved.append(id)
+                    if sections[old.section].rows[old.row].item != section.items[row] { changes.updated.append(id) }
                 } else {
-                    state.rows.append(self.state(of: item))
-                    changes.inserted.append(item.id)
+                    changes.inserted.append(id)
                 }
             }
-            rebuilt.append(state)
+            for pair in alignments[place].changed { changes.updated.append(section.items[pair.new].id) }
         }
-        for old in self.sections where oldSections[old.id] != nil {
-            changes.deletedSections.append(old.id)
-            for supplement in [old.header, old.footer].compactMap({ $0 }) { forgetMeasurement(supplement) }
+
+        let changedRows = alignments.reduce(0) { $0 + $1.unpairedOld.count + $1.unpairedNew.count + $1.changed.count }
+        let rowCount = sections.reduce(0) { $0 + $1.rows.count }
+        if sections.map(\.id) == newSections.map(\.id), changedRows <= (inPlaceLimit ?? max(64, rowCount / 16)) {
+            updateInPlace(to: newSections, alignments, unpairedOld: unpairedOld, pendingNew: pendingNew)
+        } else {
+            rebuild(as: newSections, alignments, oldPlaces: oldPlaces, leaving: leaving, unpairedOld: unpairedOld, pendingNew: pendingNew)
         }
-        self.sections = rebuilt
-        itemIDs = Set(target.keys)
-        rebuildOffsets()
         return changes
     }
 
-    /// The places in `values` of a longest strictly increasing run of its non-nil values
-    /// (patience sorting, O(n log n)).
-    static func longestIncreasingRun(_ values: [Int?]) -> Set<Int> {
-        var tails: [Int] = []  // the place of the smallest last value of a run of each length
-        var previous = Array(repeating: -1, count: values.count)
-        for (place, value) in values.enumerated() {
-            guard let value else { continue }
-            var low = 0
-            var high = tails.count
-            while low < high {
-                let middle = (low + high) / 2
-                if values[tails[middle]]! < value { low = middle + 1 } else { high = middle }
+    /// Applies the alignments row by row: the same sections in the same order, few rows changed.
+    private mutating func updateInPlace(
+        to newSections: [TableSection], _ alignments: [RowStore.Alignment], unpairedOld: [(id: String, section: Int, row: Int)],
+        pendingNew: [String: (section: Int, row: Int)]
+    ) {
+        var taken = release(unpairedOld, alignments, to: newSections, pendingNew: pendingNew)
+        for (section, alignment) in alignments.enumerated() {
+            for row in alignment.unpairedOld.reversed() { _ = remove(at: RowIndex(section: section, row: row)) }
+        }
+        for (section, alignment) in alignments.enumerated() {
+            // New rows go in from the first, so that each lands at its new place; a changed row
+            // is at its new place once the new rows before it are in.
+            let items = newSections[section].items
+            var changed = alignment.changed.makeIterator()
+            var nextChanged = changed.next()
+            for row in alignment.unpairedNew {
+                while let pair = nextChanged, pair.new < row {
+                    setRow(state(of: items[pair.new]), at: RowIndex(section: section, row: pair.new))
+                    nextChanged = changed.next()
+                }
+                insert(makeRow(for: items[row], &taken), at: RowIndex(section: section, row: row))
             }
-            if low > 0 { previous[place] = tails[low - 1] }
-            if low == tails.count { tails.append(place) } else { tails[low] = place }
+            while let pair = nextChanged {
+                setRow(state(of: items[pair.new]), at: RowIndex(section: section, row: pair.new))
+                nextChanged = changed.next()
+            }
+            updateSupplements(of: section, to: newSections[section])
         }
-        var run: Set<Int> = []
-        var place = tails.last ?? -1
-        while place >= 0 {
-            run.insert(place)
-            place = previous[place]
+    }
+
+    /// Lets go of the rows that leave, keeps those that move (by id), and takes every changed
+    /// row's height out of its template's average, before any new row is made: both ways of
+    /// updating do this in the same order, so that they give the same estimates.
+    private mutating func release(
+        _ unpairedOld: [(id: String, section: Int, row: Int)], _ alignments: [RowStore.Alignment], to newSections: [TableSection],
+        pendingNew: [String: (section: Int, row: Int)]
+    ) -> [String: ElementState] {
+        var undo: [UndoStep] = []  // not undone: the update cannot fail from here
+        var taken: [String: ElementState] = [:]
+        for row in unpairedOld {
+            let state = sections[row.section].rows[row.row]
+            if let place = pendingNew[row.id] {
+                if state.item != newSections[place.section].items[place.row] { forgetMeasurement(state) }
+                taken[row.id] = state
+            } else {
+                forget(state, undo: &undo)
+            }
         }
-        return run
+        var oldPlaces: [String: Int] = [:]
+        for (place, section) in sections.enumerated() { oldPlaces[section.id] = place }
+        for (place, alignment) in alignments.enumerated() {
+            for pair in alignment.changed { forgetMeasurement(sections[oldPlaces[newSections[place].id]!].rows[pair.old]) }
+        }
+        return taken
+    }
+
+    /// The row of `item`: the one that moved here (with its height, if its content is the
+    /// same), else a new one, its id noted.
+    private mutating func makeRow(for item: ItemDescriptor, _ taken: inout [String: ElementState]) -> ElementState {
+        if let kept = taken.removeValue(forKey: item.id) { return kept.item == item ? kept : state(of: item) }
+        _ = itemIDs.insert(item.id) { false }
+        return state(of: item)
+    }
+
+    /// A section's header and footer made `new`'s, where they differ.
+    private mutating func updateSupplements(of section: Int, to new: TableSection) {
+        let start = start(ofSection: section)
+        if Self.supplement(of: sections[section].header) != new.header {
+            let old = sections[section].header
+            if let old { forgetMeasurement(old) }
+            sections[section].header = new.header.map { state(of: $0) }
+            replaceOffset(at: start, had: old != nil, with: sections[section].header?.height)
+        }
+        if Self.supplement(of: sections[section].footer) != new.footer {
+            let old = sections[section].footer
+            if let old { forgetMeasurement(old) }
+            sections[section].footer = new.footer.map { state(of: $0) }
+            let place = start + (sections[section].header == nil ? 0 : 1) + sections[section].rows.count
+            replaceOffset(at: place, had: old != nil, with: sections[section].footer?.height)
+        }
+        sectionStarts.setHeight(Double(sections[section].elementCount), ofRow: section)
+    }
+
+    /// The offsets' element at `flat` (if there `had` been one) made one of `height` (none for nil).
+    private mutating func replaceOffset(at flat: Int, had: Bool, with height: Double?) {
+        switch (had, height) {
+        case (true, let height?): offsets.setHeight(height, ofRow: flat)
+        case (true, nil): _ = offsets.remove(at: flat)
+        case (false, let height?): offsets.insert(height, at: flat)
+        case (false, nil): break
+        }
+    }
+
+    /// Builds every section's rows afresh from the alignments: for many changes, or changed sections.
+    private mutating func rebuild(
+        as newSections: [TableSection], _ alignments: [RowStore.Alignment], oldPlaces: [String: Int], leaving: [Int],
+        unpairedOld: [(id: String, section: Int, row: Int)], pendingNew: [String: (section: Int, row: Int)]
+    ) {
+        var taken = release(unpairedOld, alignments, to: newSections, pendingNew: pendingNew)
+        for place in leaving {
+            for supplement in [sections[place].header, sections[place].footer].compactMap({ $0 }) { forgetMeasurement(supplement) }
+        }
+        let old = sections
+        sections = []
+        for (place, section) in newSections.enumerated() {
+            let alignment = alignments[place]
+            var rows = RowStore()
+            if let oldPlace = oldPlaces[section.id] {
+                let oldRows = old[oldPlace].rows
+                var changed = alignment.changed.makeIterator()
+                var nextChanged = changed.next()
+                var unpaired = alignment.unpairedNew.makeIterator()
+                var nextUnpaired = unpaired.next()
+                for run in alignment.runs {
+                    while let row = nextUnpaired, row < run.new {
+                        rows.append(makeRow(for: section.items[row], &taken))
+                        nextUnpaired = unpaired.next()
+                    }
+                    for step in 0..<run.count {
+                        if let pair = nextChanged, pair.new == run.new + step {
+                            rows.append(state(of: section.items[pair.new]))
+                            nextChanged = changed.next()
+                        } else {
+                            rows.append(oldRows[run.old + step])
+                        }
+                    }
+                }
+                while let row = nextUnpaired {
+                    rows.append(makeRow(for: section.items[row], &taken))
+                    nextUnpaired = unpaired.next()
+                }
+                sections.append(SectionState(id: section.id, header: old[oldPlace].header, rows: rows, footer: old[oldPlace].footer))
+            } else {
+                for item in section.items { rows.append(makeRow(for: item, &taken)) }
+                sections.append(SectionState(id: section.id, header: nil, rows: rows, footer: nil))
+            }
+            // Headers and footers after their rows, as an update in place makes them.
+            if Self.supplement(of: sections[place].header) != section.header {
+                if let header = sections[place].header { forgetMeasurement(header) }
+                sections[place].header = section.header.map { state(of: $0) }
+            }
+            if Self.supplement(of: sections[place].footer) != section.footer {
+                if let footer = sections[place].footer { forgetMeasurement(footer) }
+                sections[place].footer = section.footer.map { state(of: $0) }
+            }
+        }
+        rebuildOffsets()
     }
 }

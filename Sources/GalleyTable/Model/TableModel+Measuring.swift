@@ -112,19 +112,31 @@ extension TableModel {
     /// Keeps the current layout's measured heights, makes the change, and takes up the new
     /// layout's kept heights where rows have them (estimates elsewhere).
     private mutating func changeLayout(_ change: (inout TableModel) -> Void) {
+        // Passes over the rows' states beside their items (keys and heights), never the items.
         var snapshot = HeightCache.Snapshot(keys: [], heights: [], places: nil)
         // Sized exactly, as the cache's memory bound counts what it holds.
         var count = 0
-        forEachRowState { state in if state.holdsMeasuredHeight { count += 1 } }
+        for section in sections {
+            for supplement in [section.header, section.footer] where supplement?.holdsMeasuredHeight == true { count += 1 }
+            section.rows.forEachMeta { if $0.holdsMeasuredHeight { count += 1 } }
+        }
         snapshot.keys.reserveCapacity(count)
         snapshot.heights.reserveCapacity(count)
         let templates = self.templates
-        Self.mapStates(&sections) { state in
-            if state.holdsMeasuredHeight {
-                state.key = Self.key(of: state, templates: templates)
-                snapshot.keys.append(state.key)
-                snapshot.heights.append(state.height)
-            }
+        func keep(_ key: RowKey, _ height: Double) {
+            snapshot.keys.append(key)
+            snapshot.heights.append(height)
+        }
+        func keep(_ supplement: inout ElementState?) {
+            guard var state = supplement, state.holdsMeasuredHeight else { return }
+            state.key = Self.key(of: state, templates: templates)
+            keep(state.key, state.height)
+            supplement = state
+        }
+        for section in sections.indices {
+            keep(&sections[section].header)
+            sections[section].rows.forEachMeasured(templates: templates, keep)
+            keep(&sections[section].footer)
         }
         snapshot.removed = cache.takeAllRemoved()
         cache.keep(snapshot, for: configuration)
@@ -135,28 +147,56 @@ extension TableModel {
         var place = 0
         var restored = TemplateAverages()
         var reused = 0
-        var states = sections
-        sections = []  // so that the rows below are changed in place, not copied
-        Self.mapStates(&states) { state in
-            guard state.template >= 0, state.item != nil else { return }
+        func restore(_ key: RowKey, _ meta: inout RowStore.Meta) {
+            guard meta.template >= 0 else { return }
             // A row never measured has no key yet, and no layout kept a height for it.
-            if state.key != .unset, let height = kept?.height(of: state.key, near: place) {
-                state.height = height
-                state.isMeasured = true
-                restored.add(height, template: state.template)
+            if key != .unset, let height = kept?.height(of: key, near: place) {
+                meta.height = height
+                meta.isMeasured = true
+                restored.add(height, template: meta.template)
                 reused += 1
                 place += 1
             } else {
                 // Measured again at the new layout, a failed row too (its error may not stand).
-                state.isMeasured = false
-                state.failure = nil
+                meta.isMeasured = false
+                meta.failure = nil
             }
         }
-        averages = restored
-        Self.mapStates(&states) { state in
-            if !state.isMeasured, let item = state.item { state.height = estimate(for: item, template: state.template) }
+        func restore(_ supplement: inout ElementState?) {
+            guard var state = supplement, state.item != nil else { return }
+            var meta = RowStore.Meta(state)
+            restore(state.key, &meta)
+            (state.height, state.isMeasured, state.failure) = (meta.height, meta.isMeasured, meta.failure)
+            supplement = state
         }
-        sections = states
+        for section in sections.indices {
+            restore(&sections[section].header)
+            sections[section].rows.mutateEachKeyAndMeta(restore)
+            restore(&sections[section].footer)
+        }
+        averages = restored
+        // Estimates from the averages of the heights taken up, for the rows still without one.
+        let (estimatedHeights, defaultEstimate) = (self.estimatedHeights, self.defaultEstimate)
+        func estimate(_ kind: String?, _ template: Int32) -> Double {
+            if let kind, let given = estimatedHeights[kind] { return given }
+            return restored.average(of: template) ?? defaultEstimate
+        }
+        for section in sections.indices {
+            for supplement in [\SectionState.header, \SectionState.footer] {
+                guard var state = sections[section][keyPath: supplement], !state.isMeasured, let item = state.item else { continue }
+                state.height = estimate(item.kind, state.template)
+                sections[section][keyPath: supplement] = state
+            }
+            if estimatedHeights.isEmpty {
+                sections[section].rows.mutateEachMeta { meta in
+                    if !meta.isMeasured { meta.height = estimate(nil, meta.template) }
+                }
+            } else {
+                sections[section].rows.mutateEachItemAndMeta { item, meta in
+                    if !meta.isMeasured { meta.height = estimate(item.kind, meta.template) }
+                }
+            }
+        }
         counters.heightsReused += reused
         cache.hits += reused
         rebuildOffsets()
@@ -201,7 +241,7 @@ extension TableModel {
     static func mapStates(_ sections: inout [SectionState], _ body: (inout ElementState) -> Void) {
         for section in sections.indices {
             if sections[section].header != nil { body(&sections[section].header!) }
-            for row in sections[section].rows.indices { body(&sections[section].rows[row]) }
+            sections[section].rows.mutateEach(body)
             if sections[section].footer != nil { body(&sections[section].footer!) }
         }
     }

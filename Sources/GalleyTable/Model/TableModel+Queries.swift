@@ -139,8 +139,9 @@ extension TableModel {
             guard let section = sections.firstIndex(where: { $0.id == sectionID }), sections[section].footer != nil else { return nil }
             return .footer(section: section)
         case .row(let itemID):
+            guard holdsItemID(itemID) else { return nil }
             for (sectionIndex, section) in sections.enumerated() {
-                if let row = section.rows.firstIndex(where: { $0.item?.id == itemID }) { return .row(RowIndex(section: sectionIndex, row: row)) }
+                if let row = section.rows.firstIndex(ofID: itemID) { return .row(RowIndex(section: sectionIndex, row: row)) }
             }
             return nil
         }
@@ -191,7 +192,7 @@ extension TableModel {
     func height(of element: TableElement) -> (height: Double, isMeasured: Bool) {
         switch element {
         case .header(let section): (sections[section].header!.height, sections[section].header!.isMeasured)
-        case .row(let index): (sections[index.section].rows[index.row].height, sections[index.section].rows[index.row].isMeasured)
+        case .row(let index): sections[index.section].rows.height(at: index.row)
         case .footer(let section): (sections[section].footer!.height, sections[section].footer!.isMeasured)
         }
     }
@@ -202,7 +203,7 @@ extension TableModel {
     mutating func setKey(_ key: RowKey, of element: TableElement) {
         switch element {
         case .header(let section): sections[section].header!.key = key
-        case .row(let index): sections[index.section].rows[index.row].key = key
+        case .row(let index): sections[index.section].rows.setKey(key, at: index.row)
         case .footer(let section): sections[section].footer!.key = key
         }
     }

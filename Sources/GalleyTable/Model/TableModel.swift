@@ -53,7 +53,7 @@ public struct TableModel: Sendable {
     /// Rows measured with their children kept, for arranging, by row key (at the current layout).
     var arranged: [RowKey: RowMeasurement] = [:]
     /// Every row's item id, so that an update cannot repeat one.
-    var itemIDs: Set<String> = []
+    var itemIDs = ItemIDIndex()
     /// What the model has done, for tests and statistics.
     public internal(set) var counters = TableCounters()
 
@@ -86,6 +86,7 @@ public struct TableModel: Sendable {
         self.defaultEstimate = defaultEstimate
         cache = HeightCache(byteLimit: heightCacheByteLimit)
         itemIDs = try Self.checkIDs(sections)
+        self.sections.reserveCapacity(sections.count)
         for section in sections { self.sections.append(state(of: section)) }
         rebuildOffsets()
     }
@@ -99,7 +100,7 @@ public struct TableModel: Sendable {
     struct SectionState: Sendable {
         var id: String
         var header: ElementState?
-        var rows: [ElementState]
+        var rows: RowStore
         var footer: ElementState?
 
         var elementCount: Int { rows.count + (header == nil ? 0 : 1) + (footer == nil ? 0 : 1) }
@@ -131,7 +132,7 @@ public struct TableModel: Sendable {
     /// `section` as the model keeps it, its rows estimated.
     mutating func state(of section: TableSection) -> SectionState {
         SectionState(
-            id: section.id, header: section.header.map { state(of: $0) }, rows: section.items.map { state(of: $0) },
+            id: section.id, header: section.header.map { state(of: $0) }, rows: RowStore(section.items) { rowState(of: $0) },
             footer: section.footer.map { state(of: $0) })
     }
 
@@ -146,21 +147,27 @@ public struct TableModel: Sendable {
     /// Its key is worked out when it is needed: a row that has never been measured is in no
     /// cache, unless a row with its content left the table before.
     mutating func state(of item: ItemDescriptor) -> ElementState {
+        let (meta, key) = rowState(of: item)
+        return ElementState(item: item, key: key, template: meta.template, height: meta.height, isMeasured: meta.isMeasured, failure: meta.failure)
+    }
+
+    /// ``state(of:)`` but the item, which a row store keeps apart.
+    mutating func rowState(of item: borrowing ItemDescriptor) -> (RowStore.Meta, RowKey) {
         let number = templateNumber(forKind: item.kind)
         guard number >= 0 else {
-            return ElementState(item: item, key: .fixed, template: -1, height: 0, isMeasured: true, failure: Failure(.noTemplate(kind: item.kind)))
+            return (RowStore.Meta(height: 0, template: -1, isMeasured: true, failure: Failure(.noTemplate(kind: item.kind))), .fixed)
         }
         guard !cache.removed.isEmpty else {
-            return ElementState(item: item, key: .unset, template: number, height: estimate(for: item, template: number), isMeasured: false)
+            return (RowStore.Meta(height: estimate(for: item, template: number), template: number, isMeasured: false), .unset)
         }
-        let key = RowKey(item, template: ObjectIdentifier(templates[Int(number)]))
+        let key = RowKey(copy item, template: ObjectIdentifier(templates[Int(number)]))
         if let height = cache.takeRemoved(key) {
             counters.heightsReused += 1
             cache.hits += 1
             averages.add(height, template: number)
-            return ElementState(item: item, key: key, template: number, height: height, isMeasured: true)
+            return (RowStore.Meta(height: height, template: number, isMeasured: true), key)
         }
-        return ElementState(item: item, key: key, template: number, height: estimate(for: item, template: number), isMeasured: false)
+        return (RowStore.Meta(height: estimate(for: item, template: number), template: number, isMeasured: false), key)
     }
 
     /// The place in ``templates`` of the template for items of `kind` (-1 when none), each kind
@@ -197,10 +204,14 @@ public struct TableModel: Sendable {
     }
 
     /// An unmeasured row's height: its kind's given estimate, its template's measured average, or the default.
-    func estimate(for item: ItemDescriptor, template: Int32) -> Double {
+    func estimate(for item: borrowing ItemDescriptor, template: Int32) -> Double {
         if !estimatedHeights.isEmpty, let given = estimatedHeights[item.kind] { return given }
-        if let average = averages.average(of: template) { return average }
-        return defaultEstimate
+        return estimate(forTemplate: template)
+    }
+
+    /// An unmeasured row's height when its kind has no estimate given.
+    func estimate(forTemplate template: Int32) -> Double {
+        averages.average(of: template) ?? defaultEstimate
     }
 
     /// Every element's offset and every section's start, from the sections.
@@ -209,7 +220,7 @@ public struct TableModel: Sendable {
         heights.reserveCapacity(sections.reduce(0) { $0 + $1.elementCount })
         for section in sections {
             if let header = section.header { heights.append(header.height) }
-            for row in section.rows { heights.append(row.height) }
+            section.rows.forEachMeta { heights.append($0.height) }
             if let footer = section.footer { heights.append(footer.height) }
         }
         offsets = OffsetIndex(heights: heights)
@@ -227,17 +238,28 @@ public struct TableModel: Sendable {
     /// Throws for a section id or an item id that `sections` repeat, or a fixed header or footer
     /// height that is not a finite number ≥ 0; returns the rows' item ids.
     @discardableResult
-    static func checkIDs(_ sections: [TableSection]) throws(TableError) -> Set<String> {
+    static func checkIDs(_ sections: [TableSection]) throws(TableError) -> ItemIDIndex {
         var sectionIDs: Set<String> = []
-        var itemIDs: Set<String> = []
+        var hashes: [UInt64] = []
+        hashes.reserveCapacity(sections.reduce(0) { $0 + $1.items.count })
         for section in sections {
             guard sectionIDs.insert(section.id).inserted else { throw .repeatedSectionID(section.id) }
-            for item in section.items {
-                guard itemIDs.insert(item.id).inserted else { throw .repeatedItemID(item.id) }
-            }
             try validateSupplements(of: section)
+            // Read in place: a copy of each item would retain its fields.
+            section.items.withUnsafeBufferPointer { items in
+                for place in items.indices { hashes.append(ItemIDIndex.hash(items[place].id)) }
+            }
         }
-        return itemIDs
+        var repeated: [UInt64] = []
+        let index = ItemIDIndex(hashes: hashes, repeated: &repeated)
+        guard !repeated.isEmpty else { return index }
+        // A hash seen twice: a repeat only if the ids are the same too (the first such row, in order).
+        let candidates = Set(repeated)
+        var seen: Set<String> = []
+        for item in sections.lazy.flatMap(\.items) where candidates.contains(ItemIDIndex.hash(item.id)) {
+            guard seen.insert(item.id).inserted else { throw .repeatedItemID(item.id) }
+        }
+        return index
     }
 
     /// Throws for a fixed header or footer height that is not a finite number ≥ 0.

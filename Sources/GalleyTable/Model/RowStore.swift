@@ -1,0 +1,317 @@
+// A section's rows in chunks: the items stay in the caller's array until a chunk changes, and
+// an insert or delete moves one chunk's rows, not the section's.
+
+import GalleyLayout
+
+extension TableModel {
+    /// A section's rows, in chunks of a few hundred.
+    ///
+    /// Each chunk holds a slice of an item array (at first the array the table was given,
+    /// shared, not copied) and the rows' state beside it; a change copies or moves only the
+    /// rows of its chunk. A row is found by a binary search over the chunks' first rows.
+    struct RowStore: Sendable, RandomAccessCollection {
+        /// A row's state but its item and key.
+        struct Meta: Sendable {
+            var height: Double
+            /// The template's place in ``TableModel/templates``; -1 for none.
+            var template: Int32
+            var isMeasured: Bool
+            var failure: Failure?
+
+            /// See ``TableModel/ElementState/holdsMeasuredHeight``.
+            var holdsMeasuredHeight: Bool { isMeasured && template >= 0 && failure == nil }
+        }
+
+        struct Chunk: Sendable {
+            var items: ArraySlice<ItemDescriptor>
+            var meta: [Meta]
+            /// Each row's key, once one row of the chunk has one worked out; empty before.
+            var keys: [RowKey]
+
+            func state(at offset: Int) -> ElementState {
+                let meta = meta[offset]
+                return ElementState(
+                    item: items[items.startIndex + offset], key: keys.isEmpty ? .unset : keys[offset], template: meta.template,
+                    height: meta.height, isMeasured: meta.isMeasured, failure: meta.failure)
+            }
+
+            mutating func set(_ state: ElementState, at offset: Int) {
+                items[items.startIndex + offset] = state.item!
+                meta[offset] = Meta(state)
+                setKey(state.key, at: offset)
+            }
+
+            mutating func setKey(_ key: RowKey, at offset: Int) {
+                if keys.isEmpty {
+                    guard key != .unset else { return }
+                    keys = Array(repeating: .unset, count: meta.count)
+                }
+                keys[offset] = key
+            }
+
+            mutating func insert(_ state: ElementState, at offset: Int) {
+                items.insert(state.item!, at: items.startIndex + offset)
+                meta.insert(Meta(state), at: offset)
+                if !keys.isEmpty {
+                    keys.insert(state.key, at: offset)
+                } else if state.key != .unset {
+                    keys = Array(repeating: .unset, count: meta.count)
+                    keys[offset] = state.key
+                }
+            }
+
+            mutating func remove(at offset: Int) -> ElementState {
+                let state = state(at: offset)
+                items.remove(at: items.startIndex + offset)
+                meta.remove(at: offset)
+                if !keys.isEmpty { keys.remove(at: offset) }
+                return state
+            }
+
+            /// The rows from `offset` on, taken out into a chunk of their own.
+            mutating func split(at offset: Int) -> Chunk {
+                let cut = items.startIndex + offset
+                let tail = Chunk(items: items[cut...], meta: Array(meta[offset...]), keys: keys.isEmpty ? [] : Array(keys[offset...]))
+                items = items[..<cut]
+                meta.removeSubrange(offset...)
+                if !keys.isEmpty { keys.removeSubrange(offset...) }
+                return tail
+            }
+        }
+
+        /// Rows a chunk is built with; one grown to twice this is split.
+        static let chunkSize = 256
+
+        private(set) var chunks: [Chunk] = []
+        /// Each chunk's first row, and the row count last.
+        private(set) var starts: [Int] = [0]
+
+        init() {}
+
+        /// `items`' rows (the array shared, not copied), each row's state and key made by `state`.
+        init(_ items: [ItemDescriptor], state: (borrowing ItemDescriptor) -> (Meta, RowKey)) {
+            chunks.reserveCapacity((items.count + Self.chunkSize - 1) / Self.chunkSize)
+            starts.reserveCapacity(chunks.capacity + 1)
+            var start = 0
+            while start < items.count {
+                let end = Swift.min(start + Self.chunkSize, items.count)
+                var meta: [Meta] = []
+                meta.reserveCapacity(end - start)
+                var keys: [RowKey] = []
+                for place in start..<end {
+                    let (row, key) = items.withUnsafeBufferPointer { state($0[place]) }
+                    meta.append(row)
+                    if key != .unset {
+                        if keys.isEmpty { keys = Array(repeating: RowKey.unset, count: end - start) }
+                        keys[place - start] = key
+                    }
+                }
+                chunks.append(Chunk(items: items[start..<end], meta: meta, keys: keys))
+                starts.append(end)
+                start = end
+            }
+        }
+
+        /// `states`, in order.
+        init(_ states: some Sequence<ElementState>) {
+            for state in states { append(state) }
+        }
+
+        var startIndex: Int { 0 }
+        var endIndex: Int { starts[starts.count - 1] }
+
+        /// The chunk holding row `row` (`count` for a place past the end: the last chunk) and
+        /// the row's place in it.
+        @inline(__always)
+        func locate(_ row: Int) -> (chunk: Int, offset: Int) {
+            var low = 0
+            var high = chunks.count - 1
+            while low < high {
+                let middle = (low + high + 1) / 2
+                if starts[middle] <= row { low = middle } else { high = middle - 1 }
+            }
+            return (low, row - starts[low])
+        }
+
+        subscript(row: Int) -> ElementState {
+            get {
+                precondition(row >= 0 && row < count, "row \(row) out of 0..<\(count)")
+                let (chunk, offset) = locate(row)
+                return chunks[chunk].state(at: offset)
+            }
+            set {
+                precondition(row >= 0 && row < count, "row \(row) out of 0..<\(count)")
+                let (chunk, offset) = locate(row)
+                chunks[chunk].set(newValue, at: offset)
+            }
+        }
+
+        /// Row `row`'s height and whether it is measured, read without copying its item.
+        func height(at row: Int) -> (height: Double, isMeasured: Bool) {
+            let (chunk, offset) = locate(row)
+            let meta = chunks[chunk].meta[offset]
+            return (meta.height, meta.isMeasured)
+        }
+
+        /// Row `row`'s item id.
+        func id(at row: Int) -> String {
+            let (chunk, offset) = locate(row)
+            let items = chunks[chunk].items
+            return items[items.startIndex + offset].id
+        }
+
+        /// Whether a row's item has the id `id` (a search of every row).
+        func containsID(_ id: String) -> Bool {
+            chunks.contains { chunk in chunk.items.contains { $0.id == id } }
+        }
+
+        /// The place of the row whose item has the id `id`, if any (a search of every row).
+        func firstIndex(ofID id: String) -> Int? {
+            for (chunk, rows) in chunks.enumerated() {
+                if let place = rows.items.firstIndex(where: { $0.id == id }) { return starts[chunk] + place - rows.items.startIndex }
+            }
+            return nil
+        }
+
+        mutating func setKey(_ key: RowKey, at row: Int) {
+            let (chunk, offset) = locate(row)
+            chunks[chunk].setKey(key, at: offset)
+        }
+
+        mutating func insert(_ state: ElementState, at row: Int) {
+            precondition(row >= 0 && row <= count, "row \(row) out of 0...\(count)")
+            guard !chunks.isEmpty else { return append(state) }
+            let (chunk, offset) = locate(row)
+            chunks[chunk].insert(state, at: offset)
+            for later in (chunk + 1)..<starts.count { starts[later] += 1 }
+            if chunks[chunk].meta.count >= 2 * Self.chunkSize {
+                let tail = chunks[chunk].split(at: Self.chunkSize)
+                chunks.insert(tail, at: chunk + 1)
+                starts.insert(starts[chunk] + Self.chunkSize, at: chunk + 1)
+            }
+        }
+
+        mutating func append(_ state: ElementState) {
+            if let last = chunks.indices.last, chunks[last].meta.count < Self.chunkSize {
+                chunks[last].insert(state, at: chunks[last].meta.count)
+                starts[starts.count - 1] += 1
+            } else {
+                chunks.append(Chunk(items: [state.item!], meta: [Meta(state)], keys: state.key == .unset ? [] : [state.key]))
+                starts.append(endIndex + 1)
+            }
+        }
+
+        mutating func remove(at row: Int) -> ElementState {
+            precondition(row >= 0 && row < count, "row \(row) out of 0..<\(count)")
+            let (chunk, offset) = locate(row)
+            let state = chunks[chunk].remove(at: offset)
+            for later in (chunk + 1)..<starts.count { starts[later] -= 1 }
+            if chunks[chunk].meta.isEmpty {
+                chunks.remove(at: chunk)
+                starts.remove(at: chunk + 1)
+            }
+            return state
+        }
+
+        /// Calls `body` with every row's state, in order, and keeps what it changes (but the item).
+        mutating func mutateEach(_ body: (inout ElementState) -> Void) {
+            for chunk in chunks.indices {
+                for offset in chunks[chunk].meta.indices {
+                    var state = chunks[chunk].state(at: offset)
+                    let key = state.key
+                    body(&state)
+                    chunks[chunk].meta[offset] = Meta(state)
+                    if state.key != key { chunks[chunk].setKey(state.key, at: offset) }
+                }
+            }
+        }
+
+        /// Calls `body` with every row's state but its item, in order, and keeps what it
+        /// changes: for passes that read only heights and flags.
+        mutating func mutateEachMeta(_ body: (inout Meta) -> Void) {
+            for chunk in chunks.indices {
+                chunks[chunk].meta.withUnsafeMutableBufferPointer { meta in
+                    for offset in meta.indices { body(&meta[offset]) }
+                }
+            }
+        }
+
+        /// Calls `body` with every row's key and state but its item, in order, and keeps what
+        /// it changes of the state.
+        mutating func mutateEachKeyAndMeta(_ body: (RowKey, inout Meta) -> Void) {
+            for chunk in chunks.indices {
+                let keys = chunks[chunk].keys
+                chunks[chunk].meta.withUnsafeMutableBufferPointer { meta in
+                    for offset in meta.indices { body(keys.isEmpty ? .unset : keys[offset], &meta[offset]) }
+                }
+            }
+        }
+
+        /// Calls `body` with every row's item and state but the item and key, in order, and
+        /// keeps what it changes of the state.
+        mutating func mutateEachItemAndMeta(_ body: (borrowing ItemDescriptor, inout Meta) -> Void) {
+            for chunk in chunks.indices {
+                let items = chunks[chunk].items
+                chunks[chunk].meta.withUnsafeMutableBufferPointer { meta in
+                    items.withUnsafeBufferPointer { items in
+                        for offset in meta.indices { body(items[offset], &meta[offset]) }
+                    }
+                }
+            }
+        }
+
+        /// Calls `body` with the key and height of every row holding a measured height, in
+        /// order, working out and keeping keys not yet worked out.
+        mutating func forEachMeasured(templates: [CompiledTemplate], _ body: (RowKey, Double) -> Void) {
+            for chunk in chunks.indices {
+                for offset in chunks[chunk].meta.indices where chunks[chunk].meta[offset].holdsMeasuredHeight {
+                    var key = chunks[chunk].keys.isEmpty ? RowKey.unset : chunks[chunk].keys[offset]
+                    if key == .unset {
+                        key = TableModel.key(of: chunks[chunk].state(at: offset), templates: templates)
+                        chunks[chunk].setKey(key, at: offset)
+                    }
+                    body(key, chunks[chunk].meta[offset].height)
+                }
+            }
+        }
+
+        /// Calls `body` with every row's state but its item, in order.
+        func forEachMeta(_ body: (Meta) -> Void) {
+            for chunk in chunks { chunk.meta.forEach(body) }
+        }
+
+        /// Every row's key and state but its item, in order.
+        func forEachKeyAndMeta(_ body: (RowKey, Meta) -> Void) {
+            for chunk in chunks {
+                for offset in chunk.meta.indices { body(chunk.keys.isEmpty ? .unset : chunk.keys[offset], chunk.meta[offset]) }
+            }
+        }
+
+        func makeIterator() -> Iterator { Iterator(store: self) }
+
+        /// Walks the rows chunk by chunk, with no search per row.
+        struct Iterator: IteratorProtocol {
+            let store: RowStore
+            var chunk = 0
+            var offset = 0
+
+            init(store: RowStore) { self.store = store }
+
+            mutating func next() -> ElementState? {
+                while chunk < store.chunks.count, offset >= store.chunks[chunk].meta.count {
+                    chunk += 1
+                    offset = 0
+                }
+                guard chunk < store.chunks.count else { return nil }
+                defer { offset += 1 }
+                return store.chunks[chunk].state(at: offset)
+            }
+        }
+    }
+}
+
+extension TableModel.RowStore.Meta {
+    init(_ state: TableModel.ElementState) {
+        self.init(height: state.height, template: state.template, isMeasured: state.isMeasured, failure: state.failure)
+    }
+}

@@ -1,0 +1,252 @@
+// How the table keeps its rows: chunks against a plain array, the id index against a set with
+// hashes made to collide, updates applied in place against rebuilt, and a batch that fails late
+// undone to the last bit.
+
+import GalleyJSON
+import GalleyLayout
+import Testing
+
+@testable import GalleyTable
+
+@Suite("Row storage")
+struct RowStorageTests {
+    typealias Model = TableModelTests
+
+    static func state(_ number: Int) -> TableModel.ElementState {
+        TableModel.ElementState(
+            item: ItemDescriptor(id: "r\(number)", kind: "text"), key: number % 3 == 0 ? .unset : .fixed, template: Int32(number % 5),
+            height: Double(number), isMeasured: number % 2 == 0)
+    }
+
+    static func summary(_ state: TableModel.ElementState) -> String {
+        "\(state.item!.id) \(state.key == .unset ? "unset" : "fixed") \(state.template) \(state.height) \(state.isMeasured)"
+    }
+
+    @Test("Rows inserted, removed and replaced at random across chunks read back as a plain array does", arguments: [1, 2, 3])
+    func rowStoreAgainstArray(_ seed: UInt64) {
+        var generator = SeededGenerator(seed: seed)
+        let items = (0..<700).map { ItemDescriptor(id: "r\($0)", kind: "text") }
+        // Built over a shared array, as a table is from its sections' items.
+        var store = TableModel.RowStore(items) { item in
+            let number = Int(item.id.dropFirst())!
+            let state = Self.state(number)
+            return (TableModel.RowStore.Meta(state), state.key)
+        }
+        var model = (0..<700).map(Self.state)
+        var next = 700
+        for step in 0..<2_000 {
+            switch Int.random(in: 0..<10, using: &generator) {
+            case 0..<4:
+                // Inserts bunched in one place split chunks.
+                let place = step % 3 == 0 ? min(model.count, 300) : Int.random(in: 0...model.count, using: &generator)
+                store.insert(Self.state(next), at: place)
+                model.insert(Self.state(next), at: place)
+                next += 1
+            case 4..<8 where !model.isEmpty:
+                let place = Int.random(in: model.indices, using: &generator)
+                #expect(Self.summary(store.remove(at: place)) == Self.summary(model.remove(at: place)))
+            case 8 where !model.isEmpty:
+                let place = Int.random(in: model.indices, using: &generator)
+                store[place] = Self.state(next)
+                model[place] = Self.state(next)
+                next += 1
+            default:
+                store.append(Self.state(next))
+                model.append(Self.state(next))
+                next += 1
+            }
+            #expect(store.count == model.count)
+            if step % 97 == 0 || step == 1_999 {
+                #expect(store.map(Self.summary) == model.map(Self.summary), "seed \(seed), step \(step)")
+                #expect(store.indices.map { Self.summary(store[$0]) } == model.map(Self.summary))
+                #expect(store.indices.allSatisfy { store.id(at: $0) == model[$0].item!.id && store.height(at: $0).height == model[$0].height })
+                #expect(store.chunks.allSatisfy { !$0.meta.isEmpty && $0.meta.count < 2 * TableModel.RowStore.chunkSize })
+            }
+        }
+        #expect(store.firstIndex(ofID: model[model.count / 2].item!.id) == model.count / 2)
+        #expect(store.firstIndex(ofID: "absent") == nil)
+    }
+
+    @Test("The id index holds ids whose hashes collide apart, and removes them one at a time", arguments: [4, 5])
+    func idIndexCollisions(_ seed: UInt64) {
+        var generator = SeededGenerator(seed: seed)
+        var index = ItemIDIndex()
+        // Hashes from a small set, so that probe runs are long and entries repeat.
+        var held: [UInt64: Int] = [:]
+        for _ in 0..<20_000 {
+            let hash = UInt64.random(in: 1...300, using: &generator) &* 0x9E37_79B9_7F4A_7C15 | 1
+            if Bool.random(using: &generator), held[hash, default: 0] > 0 {
+                index.remove(hash: hash)
+                held[hash]! -= 1
+            } else {
+                // A collision the caller says is not a repeat: kept beside the other.
+                var asked = false
+                #expect(
+                    index.insert(hash: hash) {
+                        asked = true
+                        return false
+                    })
+                #expect(asked == (held[hash, default: 0] > 0))
+                held[hash, default: 0] += 1
+            }
+        }
+        #expect(index.count == held.values.reduce(0, +))
+        for (hash, count) in held { #expect(index.contains(hash: hash) { true } == (count > 0)) }
+        // One the caller confirms is refused.
+        let present = held.first { $0.value > 0 }!.key
+        #expect(!index.insert(hash: present) { true })
+
+        // Built at once, hashes seen twice are reported.
+        var repeated: [UInt64] = []
+        let built = ItemIDIndex(hashes: [5, 9, 5, 7, 9, 5], repeated: &repeated)
+        #expect(built.count == 6 && repeated.sorted() == [5, 5, 9])
+    }
+
+    @Test("A table refuses a repeated id at any size, and finds rows by id", arguments: [10, 5_000])
+    func repeatedIDs(_ count: Int) throws {
+        let items = (0..<count).map { Model.item($0, length: 2, kind: 1) }
+        #expect(throws: TableError.repeatedItemID(items[count / 2].id)) {
+            try TableModel(
+                sections: [TableSection(id: "a", items: items), TableSection(id: "b", items: [items[count / 2]])], registry: Model.registry, width: 320,
+                environment: Model.environment)
+        }
+        var table = try TableModel(sections: [TableSection(id: "a", items: items)], registry: Model.registry, width: 320, environment: Model.environment)
+        #expect(table.element(withID: .row(itemID: items[count - 1].id)) == .row(RowIndex(section: 0, row: count - 1)))
+        #expect(table.element(withID: .row(itemID: "absent")) == nil)
+        #expect(throws: TableError.repeatedItemID(items[3].id)) { try table.apply([.appendRows([items[3]], toSection: 0)]) }
+        #expect(throws: TableError.repeatedItemID("new")) {
+            try table.apply([
+                .insertSection(TableSection(id: "b", items: [ItemDescriptor(id: "new", kind: "text"), ItemDescriptor(id: "new", kind: "text")]), at: 1)
+            ])
+        }
+        try table.apply([.deleteRow(RowIndex(section: 0, row: 3)), .insertRow(items[3], at: RowIndex(section: 0, row: 0))])
+        #expect(table.element(withID: .row(itemID: items[3].id)) == .row(RowIndex(section: 0, row: 0)))
+    }
+
+    @Test(
+        "Updating in place and rebuilding give the same table and the same changes; rows not reported moved keep their order",
+        arguments: [11, 12, 13])
+    func inPlaceAgainstRebuilt(_ seed: UInt64) throws {
+        var generator = SeededGenerator(seed: seed)
+        var next = 0
+        func newItem() -> ItemDescriptor {
+            next += 1
+            return Model.item(next, length: Int.random(in: 0...20, using: &generator), kind: Int.random(in: 0..<3, using: &generator))
+        }
+        var current = (0..<3).map { TableSection(id: "s\($0)", header: $0 == 1 ? .fixed(30) : nil, items: (0..<400).map { _ in newItem() }) }
+        var inPlace = try TableModel(sections: current, registry: Model.registry, width: 375, environment: Model.environment)
+        inPlace.measureAll()
+        for step in 0..<12 {
+            // Same sections; a few rows changed, dropped, added, swapped (near and far), across sections too.
+            var new = current
+            for _ in 0..<Int.random(in: 1...12, using: &generator) {
+                let section = Int.random(in: new.indices, using: &generator)
+                guard !new[section].items.isEmpty else { continue }
+                let row = Int.random(in: new[section].items.indices, using: &generator)
+                switch Int.random(in: 0..<6, using: &generator) {
+                case 0: new[section].items[row].fields["text"] = .string("changed \(step) \(row)")
+                case 1: new[section].items.remove(at: row)
+                case 2: new[section].items.insert(newItem(), at: row)
+                case 3: new[section].items.swapAt(row, min(row + Int.random(in: 1...3, using: &generator), new[section].items.count - 1))
+                case 4: new[section].items.swapAt(row, Int.random(in: new[section].items.indices, using: &generator))
+                default: new[(section + 1) % new.count].items.insert(new[section].items.remove(at: row), at: 0)
+                }
+            }
+            if step % 4 == 3 { new[0].footer = .fixed(Double(step)) }
+            var rebuilt = inPlace
+            let changes = try inPlace.update(to: new, inPlaceLimit: .max)
+            let rebuiltChanges = try rebuilt.update(to: new, inPlaceLimit: 0)
+            #expect(changes == rebuiltChanges, "seed \(seed), step \(step)")
+            #expect(Model.frames(inPlace).map(\.height) == Model.frames(rebuilt).map(\.height), "seed \(seed), step \(step)")
+            #expect(Model.frames(inPlace).map(\.isMeasured) == Model.frames(rebuilt).map(\.isMeasured), "seed \(seed), step \(step)")
+            #expect(inPlace.heightCacheStatistics == rebuilt.heightCacheStatistics)
+            Model.checkInvariants(inPlace, Model.Naive(sections: new), "seed \(seed), step \(step)")
+
+            // The rows left in line keep their relative order: reported moves and inserts explain every other place.
+            let moved = Set(changes.moved + changes.inserted)
+            for (old, updated) in zip(current, new) {
+                let staying = Set(updated.items.map(\.id)).subtracting(moved)
+                #expect(old.items.map(\.id).filter(staying.contains) == updated.items.map(\.id).filter(staying.contains), "seed \(seed), step \(step)")
+            }
+            inPlace.measureAll()
+            #expect(Model.frames(inPlace).map(\.height) == (try Model.Naive(sections: new).heights(width: 375)))
+            current = new
+        }
+    }
+
+    @Test("A batch that fails at its last update leaves the table as it was: rows, heights, ids, averages and cache", arguments: [21, 22])
+    func failedBatchUndone(_ seed: UInt64) throws {
+        var generator = SeededGenerator(seed: seed)
+        let sections = (0..<3).map { section in
+            TableSection(id: "s\(section)", items: (0..<300).map { Model.item(section * 1_000 + $0, length: $0 % 17, kind: $0) }, footer: .fixed(12))
+        }
+        var table = try TableModel(sections: sections, registry: Model.registry, width: 375, environment: Model.environment)
+        _ = table.layOut(viewport: 0..<2_000)
+        try table.setWidth(320)
+        _ = table.layOut(viewport: 0..<2_000)
+        var next = 10_000
+        for round in 0..<10 {
+            let frames = Model.frames(table)
+            let items: [[ItemDescriptor]] = (0..<table.sectionCount).map { section in
+                (0..<table.rowCount(inSection: section)).map { table.item(at: RowIndex(section: section, row: $0))! }
+            }
+            let statistics = table.heightCacheStatistics
+            let counters = table.counters
+            var updates: [TableUpdate] = []
+            var counts = items.map(\.count)
+            for _ in 0..<40 {
+                let section = Int.random(in: counts.indices, using: &generator)
+                switch Int.random(in: 0..<5, using: &generator) {
+                case 0:
+                    next += 1
+                    updates.append(
+                        .insertRow(
+                            Model.item(next, length: 3, kind: next), at: RowIndex(section: section, row: Int.random(in: 0...counts[section], using: &generator))
+                        ))
+                    counts[section] += 1
+                case 1 where counts[section] > 0:
+                    updates.append(.deleteRow(RowIndex(section: section, row: Int.random(in: 0..<counts[section], using: &generator))))
+                    counts[section] -= 1
+                case 2 where counts[section] > 0:
+                    let to = Int.random(in: counts.indices, using: &generator)
+                    updates.append(
+                        .moveRow(
+                            from: RowIndex(section: section, row: Int.random(in: 0..<counts[section], using: &generator)),
+                            to: RowIndex(section: to, row: Int.random(in: 0..<max(1, counts[to]), using: &generator))))
+                    counts[section] -= 1
+                    counts[to] += 1
+                case 3 where counts[section] > 0:
+                    next += 1
+                    updates.append(
+                        .replaceRow(
+                            RowIndex(section: section, row: Int.random(in: 0..<counts[section], using: &generator)),
+                            with: Model.item(next, length: 5, kind: next)))
+                default:
+                    next += 1
+                    updates.append(.appendRows([Model.item(next, length: 1, kind: next)], toSection: section))
+                    counts[section] += 1
+                }
+            }
+            updates.append(.deleteSection(0))
+            updates.append(.deleteRow(RowIndex(section: 9, row: 0)))
+            #expect(throws: TableError.noSuchPosition("row 9.0 to delete")) { try table.apply(updates) }
+            // The same elements and heights; offsets to rounding (the offset index may sum in other groups).
+            let after = Model.frames(table)
+            let same =
+                after.count == frames.count
+                && zip(after, frames).allSatisfy {
+                    $0.element == $1.element && $0.height == $1.height && $0.isMeasured == $1.isMeasured && abs($0.offset - $1.offset) < 1e-6
+                }
+            #expect(same, "seed \(seed), round \(round)")
+            #expect(table.heightCacheStatistics == statistics && table.counters == counters)
+            for (section, rows) in items.enumerated() {
+                #expect(rows.indices.allSatisfy { table.item(at: RowIndex(section: section, row: $0)) == rows[$0] })
+                // Every id is still held: adding one again is refused.
+                #expect(throws: TableError.repeatedItemID(rows[0].id)) { try table.apply([.appendRows([rows[0]], toSection: section)]) }
+            }
+            // Without the bad update, the batch applies.
+            try table.apply(Array(updates.dropLast(2)))
+            _ = table.layOut(viewport: 0..<2_000)
+        }
+    }
+}
