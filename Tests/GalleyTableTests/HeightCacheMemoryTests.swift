@@ -33,9 +33,9 @@ struct HeightCacheMemoryTests {
             sections: [TableSection(id: "all", items: items)], registry: TableModelTests.registry, width: 375,
             environment: TableModelTests.environment)
         // Every row as if measured: the cache keeps what measuring leaves, whatever the heights.
-        TableModel.mapStates(&table.sections) { state in
-            state.isMeasured = true
-            state.height = 44
+        table.sections[0].rows.mutateEachMeta { meta in
+            meta.isMeasured = true
+            meta.height = 44
         }
         try table.setWidth(320)
         let snapshot = try #require(table.cache.snapshots.first?.snapshot)

@@ -151,7 +151,7 @@ struct OffsetIndexTests {
         #expect(first.count == 0 && first.totalHeight == 0 && first.row(atOffset: 0) == nil)
     }
 
-    @Test("A million rows build, and answer queries from the middle", .timeLimit(.minutes(1)))
+    @Test("A million rows build, and answer queries from the middle", .timeLimit(.minutes(3)))
     func millionRows() {
         var index = OffsetIndex(heights: (0..<1_000_000).map { Double($0 % 3) * 22 + 44 })
         #expect(index.count == 1_000_000)

@@ -28,7 +28,7 @@ struct RowStorageTests {
         let items = (0..<700).map { ItemDescriptor(id: "r\($0)", kind: "text") }
         // Built over a shared array, as a table is from its sections' items.
         var store = TableModel.RowStore(items) { item in
-            let number = Int(item.id.dropFirst())!
+            let number = Int(item.pointee.id.dropFirst())!
             let state = Self.state(number)
             return (TableModel.RowStore.Meta(state), state.key)
         }
@@ -67,6 +67,48 @@ struct RowStorageTests {
         #expect(store.firstIndex(ofID: "absent") == nil)
     }
 
+    @Test("Chunk counts find each row's chunk and each chunk's start as running sums do, through adds, inserts and removals")
+    func chunkCounts() {
+        var generator = SeededGenerator(seed: 41)
+        var model: [Int32] = (0..<37).map { _ in Int32.random(in: 1...9, using: &generator) }
+        var counts = ChunkCounts(model)
+        for step in 0..<600 {
+            switch Int.random(in: 0..<5, using: &generator) {
+            case 0:
+                let count = Int32.random(in: 1...9, using: &generator)
+                let place = Int.random(in: 0...model.count, using: &generator)
+                model.insert(count, at: place)
+                counts.insert(count, at: place)
+            case 1 where model.count > 1:
+                let place = Int.random(in: model.indices, using: &generator)
+                model.remove(at: place)
+                counts.remove(at: place)
+            case 2:
+                let count = Int32.random(in: 1...9, using: &generator)
+                model.append(count)
+                counts.append(count)
+            default:
+                let place = Int.random(in: model.indices, using: &generator)
+                let delta = Int32.random(in: (1 - model[place])...5, using: &generator)
+                model[place] += delta
+                counts.add(delta, toChunk: place)
+            }
+            var start = 0
+            var located: [String] = []
+            var expected: [String] = []
+            for (chunk, count) in model.enumerated() {
+                #expect(counts.start(ofChunk: chunk) == start && counts[chunk] == Int(count), "step \(step)")
+                for offset in 0..<Int(count) {
+                    let found = counts.locate(start + offset)
+                    located.append("\(found.chunk).\(found.offset)")
+                    expected.append("\(chunk).\(offset)")
+                }
+                start += Int(count)
+            }
+            #expect(located == expected && counts.total == start && counts.start(ofChunk: model.count) == start, "step \(step)")
+        }
+    }
+
     @Test("The id index holds ids whose hashes collide apart, and removes them one at a time", arguments: [4, 5])
     func idIndexCollisions(_ seed: UInt64) {
         var generator = SeededGenerator(seed: seed)
@@ -100,6 +142,12 @@ struct RowStorageTests {
         var repeated: [UInt64] = []
         let built = ItemIDIndex(hashes: [5, 9, 5, 7, 9, 5], repeated: &repeated)
         #expect(built.count == 6 && repeated.sorted() == [5, 5, 9])
+        // Looked up before and after its first change (which makes its lists hash tables).
+        #expect(built.contains(hash: 7) { true } && !built.contains(hash: 8) { true })
+        var changed = built
+        changed.remove(hash: 5)
+        #expect(changed.count == 5 && changed.contains(hash: 5) { true } && changed.contains(hash: 7) { true })
+        #expect(changed.insert(hash: 8) { false } && changed.contains(hash: 8) { true } && !changed.contains(hash: 11) { true })
     }
 
     @Test("A table refuses a repeated id at any size, and finds rows by id", arguments: [10, 5_000])
@@ -248,5 +296,65 @@ struct RowStorageTests {
             try table.apply(Array(updates.dropLast(2)))
             _ = table.layOut(viewport: 0..<2_000)
         }
+    }
+}
+
+@Suite("Changing the registry")
+struct RegistryChangeTests {
+    typealias Model = TableModelTests
+
+    static func heights(_ sections: [TableSection], _ registry: TemplateRegistry, width: Double) throws -> [Double] {
+        try sections.flatMap(\.items).map { item in
+            guard let template = registry.template(forKind: item.kind) ?? registry.fallback else { return 0 }
+            return try template.heights(item, widths: [width], environment: Model.environment)[0]
+        }
+    }
+
+    @Test("A larger content size measures again; back to the old stylesheet measures nothing; a kind whose template stays keeps its heights")
+    func stylesheetAndTemplates() throws {
+        let sections = [TableSection(id: "a", items: (0..<120).map { Model.item($0, length: $0 % 23, kind: $0) })]
+        var larger = Stylesheet.standard
+        larger.contentSizeMultiplier = 1.4
+        let standard = Model.registry
+        let large = try BuiltInTemplates.registry(stylesheet: larger)
+        var table = try TableModel(sections: sections, registry: standard, width: 375, environment: Model.environment)
+        table.measureAll()
+        let standardFrames = Model.frames(table)
+        #expect(standardFrames.map(\.height) == (try Self.heights(sections, standard, width: 375)))
+
+        table.setRegistry(large)
+        #expect(table.counters.rowsMeasured == 120 && Model.frames(table).allSatisfy { !$0.isMeasured })
+        table.measureAll()
+        let largeHeights = try Self.heights(sections, large, width: 375)
+        #expect(Model.frames(table).map(\.height) == largeHeights)
+        #expect(zip(largeHeights, standardFrames).contains { $0 > $1.height })
+
+        // Dynamic Type back: every height comes back, nothing measured.
+        table.setRegistry(standard)
+        #expect(table.counters.rowsMeasured == 240 && Model.frames(table) == standardFrames)
+
+        // One kind's template swapped, one kind dropped: those rows alone change.
+        var mixed = standard
+        mixed.register(large.template(forKind: "text")!, for: "text")
+        var withoutSubtitle = TemplateRegistry()
+        for kind in mixed.kinds where kind != "subtitle" { withoutSubtitle.register(mixed.template(forKind: kind)!, for: kind) }
+        table.setRegistry(withoutSubtitle)
+        #expect(table.counters.rowsMeasured == 240)
+        for (frame, item) in zip(Model.frames(table), sections[0].items) {
+            switch item.kind {
+            case "message": #expect(frame.isMeasured && frame.height == standardFrames[Int(item.id.dropFirst())!].height)
+            case "subtitle": #expect(frame.isMeasured && frame.height == 0)
+            default: #expect(!frame.isMeasured)
+            }
+        }
+        #expect(table.error(at: RowIndex(section: 0, row: 2)) == .noTemplate(kind: "subtitle"))
+        table.measureAll()
+        #expect(table.counters.rowsMeasured == 280)
+        #expect(Model.frames(table).map(\.height) == (try Self.heights(sections, withoutSubtitle, width: 375)))
+        Model.checkInvariants(table, Model.Naive(sections: sections), "after the registry changes")
+
+        // The large registry was kept: going back to it measures nothing.
+        table.setRegistry(large)
+        #expect(table.counters.rowsMeasured == 280 && Model.frames(table).map(\.height) == largeHeights)
     }
 }

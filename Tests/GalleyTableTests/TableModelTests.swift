@@ -16,6 +16,12 @@ struct TableModelTests {
         do { return try BuiltInTemplates.registry() } catch { fatalError("\(error)") }
     }()
     static let environment = LayoutEnvironment(textEngine: engine, scale: 2)
+    /// The built-in templates with text a size larger, as Dynamic Type makes it.
+    static let largerRegistry: TemplateRegistry = {
+        var stylesheet = Stylesheet.standard
+        stylesheet.contentSizeMultiplier = 1.3
+        do { return try BuiltInTemplates.registry(stylesheet: stylesheet) } catch { fatalError("\(error)") }
+    }()
     static let words = ["Ada", "replied", "to", "your", "post", "about", "tables", "on", "Linux", "and", "the", "height", "of", "rows"]
 
     /// An item of one of three kinds, its text `length` words long.
@@ -31,11 +37,12 @@ struct TableModelTests {
     /// The same table kept naively: its sections, every element measured afresh when asked.
     struct Naive {
         var sections: [TableSection]
+        var registry = TableModelTests.registry
 
         func heights(width: Double) throws -> [Double] {
             var heights: [Double] = []
             func measure(_ item: ItemDescriptor) throws -> Double {
-                guard let template = try? TableModelTests.registry.template(for: item) else { return 0 }
+                guard let template = try? registry.template(for: item) else { return 0 }
                 return try template.heights(item, widths: [width], environment: TableModelTests.environment)[0]
             }
             for section in sections {
@@ -99,7 +106,7 @@ struct TableModelTests {
     }
 
     @Test(
-        "Random inserts, deletes, moves, replacements, section changes, pages, width changes and purges match a table measured from scratch",
+        "Random inserts, deletes, moves, replacements, section changes, pages, width and stylesheet changes and purges match a table measured from scratch",
         arguments: [1, 2, 3])
     func randomChanges(_ seed: UInt64) throws {
         var generator = SeededGenerator(seed: seed)
@@ -175,7 +182,13 @@ struct TableModelTests {
                 naive.sections[section].items += page
                 update = .appendRows(page, toSection: section)
             case 10:
-                try table.setWidth([320.0, 375, 768].randomElement(using: &generator)!)
+                if Bool.random(using: &generator) {
+                    try table.setWidth([320.0, 375, 768].randomElement(using: &generator)!)
+                } else {
+                    let isStandard = table.registry.template(forKind: "text") === Self.registry.template(forKind: "text")
+                    naive.registry = isStandard ? Self.largerRegistry : Self.registry
+                    table.setRegistry(naive.registry)
+                }
             default:
                 if Bool.random(using: &generator) { table.purge() }
                 let top = Double.random(in: 0...max(0, table.contentHeight), using: &generator)

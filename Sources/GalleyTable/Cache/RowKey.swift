@@ -83,8 +83,9 @@ struct RowKey: Sendable, Hashable {
     }
 }
 
-/// What a height depends on besides the row: the width and the environment (text engine,
-/// scale, direction, language). The stylesheet belongs to the compiled template, in the row's key.
+/// What a height depends on besides the row: the width, the environment (text engine, scale,
+/// direction, language) and the registry (whose templates carry the stylesheet; a row's key
+/// names its template too).
 struct LayoutConfiguration: Sendable, Hashable {
     var width: Double
     var scale: Double
@@ -92,18 +93,20 @@ struct LayoutConfiguration: Sendable, Hashable {
     var language: String?
     /// Held, not only named: an engine's address is not reused while heights measured with it are kept.
     var engine: TextEngine
+    var registry: RegistryIdentity
 
-    init(width: Double, environment: LayoutEnvironment) {
+    init(width: Double, environment: LayoutEnvironment, registry: RegistryIdentity) {
         self.width = width
         scale = environment.scale
         direction = environment.direction
         language = environment.language
         engine = environment.textEngine
+        self.registry = registry
     }
 
     static func == (lhs: LayoutConfiguration, rhs: LayoutConfiguration) -> Bool {
         lhs.width == rhs.width && lhs.scale == rhs.scale && lhs.direction == rhs.direction && lhs.language == rhs.language
-            && lhs.engine === rhs.engine
+            && lhs.engine === rhs.engine && lhs.registry == rhs.registry
     }
 
     func hash(into hasher: inout Hasher) {

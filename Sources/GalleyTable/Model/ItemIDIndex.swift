@@ -1,5 +1,5 @@
-// Which item ids a table holds, for refusing a repeated one: a flat table of 64-bit hashes of
-// the ids' bytes, which costs a fraction of a set of strings to build for a million rows.
+// Which item ids a table holds, for refusing a repeated one: 64-bit hashes of the ids' bytes,
+// which cost a fraction of a set of strings to check and keep for a million rows.
 
 /// The item ids of a table's rows, as hashes.
 ///
@@ -7,13 +7,15 @@
 /// strings (`isPresent`), which runs only for a real repeat or a 64-bit collision. The hash is
 /// seeded per process, so ids cannot be chosen to collide; it never decides any output.
 ///
-/// The hashes are spread over many small tables by their top bits, so that the index of a
-/// large table is built a small table at a time, in cache, rather than by a million probes at
-/// random into one large one.
+/// The hashes are spread over many small tables by their top bits. Made from a table's rows,
+/// each small table is first a plain list, checked for repeats in a scratch table that stays in
+/// cache; the lists become hash tables when the index first changes, so that a table that is
+/// only scrolled never pays for them, and a lookup before that reads one list of a few thousand.
 struct ItemIDIndex: Sendable {
-    /// Open addressing with linear probing; 0 marks an empty slot.
+    /// Once built, open addressing with linear probing (0 marks an empty slot); before, lists.
     private var tables: [[UInt64]]
     private var counts: [Int]
+    private var isBuilt: Bool
     /// The top bits of a hash that pick its table.
     private let shift: UInt64
     private(set) var count = 0
@@ -22,41 +24,48 @@ struct ItemIDIndex: Sendable {
     /// they repeat.
     init(hashes: [UInt64], repeated: inout [UInt64]) {
         var bits: UInt64 = 0
-        while bits < 16, (1 << bits) * 256 < hashes.count { bits += 1 }
+        while bits < 16, (1 << bits) * 2_048 < hashes.count { bits += 1 }
         let shift = 64 - bits  // a shift by 64 gives 0: one table
         self.shift = shift
         let tableCount = 1 << Int(bits)
-        // A counting sort by table, then each table filled on its own.
-        var starts = Array(repeating: 0, count: tableCount + 1)
-        for hash in hashes { starts[Int(hash >> shift) + 1] += 1 }
-        for table in 0..<tableCount { starts[table + 1] += starts[table] }
-        var sorted = [UInt64](repeating: 0, count: hashes.count)
-        var next = starts
-        for hash in hashes {
-            sorted[next[Int(hash >> shift)]] = hash
-            next[Int(hash >> shift)] += 1
+        // A counting sort by table into lists, each checked in one scratch table.
+        var sizes = Array(repeating: 0, count: tableCount)
+        for hash in hashes { sizes[Int(hash >> shift)] += 1 }
+        var lists = sizes.map { size in
+            var list: [UInt64] = []
+            list.reserveCapacity(size)
+            return list
         }
-        tables = []
-        tables.reserveCapacity(tableCount)
-        counts = []
-        counts.reserveCapacity(tableCount)
-        for table in 0..<tableCount {
-            let size = starts[table + 1] - starts[table]
-            var slots = 8
-            while slots < size * 2 { slots *= 2 }
-            tables.append(Array(repeating: 0, count: slots))
-            counts.append(0)
-            for hash in sorted[starts[table]..<starts[table + 1]] {
-                if find(hash) != nil { repeated.append(hash) }
-                add(hash)
+        for hash in hashes { lists[Int(hash >> shift)].append(hash) }
+        var scratch = [UInt64](repeating: 0, count: Self.slots(for: sizes.max() ?? 0))
+        scratch.withUnsafeMutableBufferPointer { scratch in
+            for list in lists {
+                let mask = Self.slots(for: list.count) - 1
+                for hash in list {
+                    var slot = Int(truncatingIfNeeded: hash) & mask
+                    while scratch[slot] != 0 && scratch[slot] != hash { slot = (slot + 1) & mask }
+                    if scratch[slot] == hash { repeated.append(hash) } else { scratch[slot] = hash }
+                }
+                UnsafeMutableBufferPointer(rebasing: scratch[...mask]).update(repeating: 0)
             }
         }
+        tables = lists
+        counts = sizes
+        isBuilt = false
+        count = hashes.count
     }
 
     /// An empty index.
     init() {
         var repeated: [UInt64] = []
         self.init(hashes: [], repeated: &repeated)
+    }
+
+    /// The slots of a table for `count` hashes: a power of two at least twice the count.
+    private static func slots(for count: Int) -> Int {
+        var slots = 8
+        while slots < count * 2 { slots *= 2 }
+        return slots
     }
 
     /// Adds `id` unless the table holds it already (`isPresent` confirms a hash found again).
@@ -70,15 +79,20 @@ struct ItemIDIndex: Sendable {
     mutating func remove(_ id: String) { remove(hash: Self.hash(id)) }
 
     mutating func insert(hash: UInt64, isPresent: () -> Bool) -> Bool {
+        build()
         if find(hash) != nil, isPresent() { return false }
         add(hash)
         return true
     }
 
-    func contains(hash: UInt64, isPresent: () -> Bool) -> Bool { find(hash) != nil && isPresent() }
+    func contains(hash: UInt64, isPresent: () -> Bool) -> Bool {
+        let found = isBuilt ? find(hash) != nil : tables[table(of: hash)].contains(hash)
+        return found && isPresent()
+    }
 
     /// Takes out one entry of `hash`.
     mutating func remove(hash: UInt64) {
+        build()
         guard let (table, found) = find(hash) else { return }
         var hole = found
         // Backward-shift deletion: later entries of the probe run move up over the hole.
@@ -96,6 +110,19 @@ struct ItemIDIndex: Sendable {
         tables[table][hole] = 0
         counts[table] -= 1
         count -= 1
+    }
+
+    /// Makes the lists hash tables, once.
+    private mutating func build() {
+        guard !isBuilt else { return }
+        isBuilt = true
+        let lists = tables
+        count = 0
+        for table in lists.indices {
+            tables[table] = Array(repeating: 0, count: Self.slots(for: lists[table].count))
+            counts[table] = 0
+            for hash in lists[table] { add(hash) }
+        }
     }
 
     private func table(of hash: UInt64) -> Int { Int(hash >> shift) }

@@ -4,11 +4,11 @@
 import GalleyLayout
 
 extension TableModel {
-    /// A section's rows, in chunks of a few hundred.
+    /// A section's rows, in chunks of chunkSize.
     ///
     /// Each chunk holds a slice of an item array (at first the array the table was given,
     /// shared, not copied) and the rows' state beside it; a change copies or moves only the
-    /// rows of its chunk. A row is found by a binary search over the chunks' first rows.
+    /// rows of its chunk. A row's chunk is found in the chunks' running counts (`ChunkCounts`).
     struct RowStore: Sendable, RandomAccessCollection {
         /// A row's state but its item and key.
         struct Meta: Sendable {
@@ -80,18 +80,17 @@ extension TableModel {
         }
 
         /// Rows a chunk is built with; one grown to twice this is split.
-        static let chunkSize = 256
+        static let chunkSize = 16
 
         private(set) var chunks: [Chunk] = []
-        /// Each chunk's first row, and the row count last.
-        private(set) var starts: [Int] = [0]
+        /// Each chunk's row count, and where each starts.
+        private(set) var counts = ChunkCounts()
 
         init() {}
 
         /// `items`' rows (the array shared, not copied), each row's state and key made by `state`.
-        init(_ items: [ItemDescriptor], state: (borrowing ItemDescriptor) -> (Meta, RowKey)) {
+        init(_ items: [ItemDescriptor], state: (UnsafePointer<ItemDescriptor>) -> (Meta, RowKey)) {
             chunks.reserveCapacity((items.count + Self.chunkSize - 1) / Self.chunkSize)
-            starts.reserveCapacity(chunks.capacity + 1)
             var start = 0
             while start < items.count {
                 let end = Swift.min(start + Self.chunkSize, items.count)
@@ -99,7 +98,8 @@ extension TableModel {
                 meta.reserveCapacity(end - start)
                 var keys: [RowKey] = []
                 for place in start..<end {
-                    let (row, key) = items.withUnsafeBufferPointer { state($0[place]) }
+                    // By address: a copy of the item would retain its fields, in memory a build need not touch.
+                    let (row, key) = items.withUnsafeBufferPointer { state($0.baseAddress! + place) }
                     meta.append(row)
                     if key != .unset {
                         if keys.isEmpty { keys = Array(repeating: RowKey.unset, count: end - start) }
@@ -107,7 +107,7 @@ extension TableModel {
                     }
                 }
                 chunks.append(Chunk(items: items[start..<end], meta: meta, keys: keys))
-                starts.append(end)
+                counts.append(Int32(end - start))
                 start = end
             }
         }
@@ -118,19 +118,14 @@ extension TableModel {
         }
 
         var startIndex: Int { 0 }
-        var endIndex: Int { starts[starts.count - 1] }
+        var endIndex: Int { counts.total }
 
         /// The chunk holding row `row` (`count` for a place past the end: the last chunk) and
         /// the row's place in it.
         @inline(__always)
         func locate(_ row: Int) -> (chunk: Int, offset: Int) {
-            var low = 0
-            var high = chunks.count - 1
-            while low < high {
-                let middle = (low + high + 1) / 2
-                if starts[middle] <= row { low = middle } else { high = middle - 1 }
-            }
-            return (low, row - starts[low])
+            if row >= counts.total { return (chunks.count - 1, counts[chunks.count - 1] + row - counts.total) }
+            return counts.locate(row)
         }
 
         subscript(row: Int) -> ElementState {
@@ -168,7 +163,7 @@ extension TableModel {
         /// The place of the row whose item has the id `id`, if any (a search of every row).
         func firstIndex(ofID id: String) -> Int? {
             for (chunk, rows) in chunks.enumerated() {
-                if let place = rows.items.firstIndex(where: { $0.id == id }) { return starts[chunk] + place - rows.items.startIndex }
+                if let place = rows.items.firstIndex(where: { $0.id == id }) { return counts.start(ofChunk: chunk) + place - rows.items.startIndex }
             }
             return nil
         }
@@ -183,21 +178,22 @@ extension TableModel {
             guard !chunks.isEmpty else { return append(state) }
             let (chunk, offset) = locate(row)
             chunks[chunk].insert(state, at: offset)
-            for later in (chunk + 1)..<starts.count { starts[later] += 1 }
+            counts.add(1, toChunk: chunk)
             if chunks[chunk].meta.count >= 2 * Self.chunkSize {
                 let tail = chunks[chunk].split(at: Self.chunkSize)
                 chunks.insert(tail, at: chunk + 1)
-                starts.insert(starts[chunk] + Self.chunkSize, at: chunk + 1)
+                counts.add(-Int32(tail.meta.count), toChunk: chunk)
+                counts.insert(Int32(tail.meta.count), at: chunk + 1)
             }
         }
 
         mutating func append(_ state: ElementState) {
             if let last = chunks.indices.last, chunks[last].meta.count < Self.chunkSize {
                 chunks[last].insert(state, at: chunks[last].meta.count)
-                starts[starts.count - 1] += 1
+                counts.add(1, toChunk: last)
             } else {
                 chunks.append(Chunk(items: [state.item!], meta: [Meta(state)], keys: state.key == .unset ? [] : [state.key]))
-                starts.append(endIndex + 1)
+                counts.append(1)
             }
         }
 
@@ -205,25 +201,12 @@ extension TableModel {
             precondition(row >= 0 && row < count, "row \(row) out of 0..<\(count)")
             let (chunk, offset) = locate(row)
             let state = chunks[chunk].remove(at: offset)
-            for later in (chunk + 1)..<starts.count { starts[later] -= 1 }
+            counts.add(-1, toChunk: chunk)
             if chunks[chunk].meta.isEmpty {
                 chunks.remove(at: chunk)
-                starts.remove(at: chunk + 1)
+                counts.remove(at: chunk)
             }
             return state
-        }
-
-        /// Calls `body` with every row's state, in order, and keeps what it changes (but the item).
-        mutating func mutateEach(_ body: (inout ElementState) -> Void) {
-            for chunk in chunks.indices {
-                for offset in chunks[chunk].meta.indices {
-                    var state = chunks[chunk].state(at: offset)
-                    let key = state.key
-                    body(&state)
-                    chunks[chunk].meta[offset] = Meta(state)
-                    if state.key != key { chunks[chunk].setKey(state.key, at: offset) }
-                }
-            }
         }
 
         /// Calls `body` with every row's state but its item, in order, and keeps what it
@@ -256,6 +239,20 @@ extension TableModel {
                     items.withUnsafeBufferPointer { items in
                         for offset in meta.indices { body(items[offset], &meta[offset]) }
                     }
+                }
+            }
+        }
+
+        /// Calls `body` with every row's item, key and state but the item, in order, and keeps
+        /// what it changes of the key and state.
+        mutating func mutateEachItemKeyAndMeta(_ body: (borrowing ItemDescriptor, inout RowKey, inout Meta) -> Void) {
+            for chunk in chunks.indices {
+                for offset in chunks[chunk].meta.indices {
+                    let item = chunks[chunk].items[chunks[chunk].items.startIndex + offset]
+                    let before = chunks[chunk].keys.isEmpty ? RowKey.unset : chunks[chunk].keys[offset]
+                    var key = before
+                    body(item, &key, &chunks[chunk].meta[offset])
+                    if key != before { chunks[chunk].setKey(key, at: offset) }
                 }
             }
         }
@@ -307,6 +304,13 @@ extension TableModel {
                 return store.chunks[chunk].state(at: offset)
             }
         }
+    }
+}
+
+extension TableModel.ElementState {
+    /// Takes `meta`'s template, height, measurement and failure.
+    mutating func take(_ meta: TableModel.RowStore.Meta) {
+        (template, height, isMeasured, failure) = (meta.template, meta.height, meta.isMeasured, meta.failure)
     }
 }
 

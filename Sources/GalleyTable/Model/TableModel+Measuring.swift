@@ -99,7 +99,7 @@ extension TableModel {
     /// engine), keeping the heights of the old one as ``setWidth(_:keeping:)`` does.
     @discardableResult
     public mutating func setEnvironment(_ environment: LayoutEnvironment, keeping anchor: ScrollAnchor? = nil) -> Double? {
-        guard LayoutConfiguration(width: width, environment: environment) != configuration else {
+        guard LayoutConfiguration(width: width, environment: environment, registry: templateTable.identity) != configuration else {
             // Heights stand; arrangements may keep text layouts or not.
             self.environment = environment
             arranged.removeAll()
@@ -109,17 +109,69 @@ extension TableModel {
         return anchor.flatMap { contentOffset(keeping: $0) }
     }
 
+    /// Lays rows out with `registry`'s templates from now on: another stylesheet (its text
+    /// styles, or a content-size multiplier as Dynamic Type changes), or templates changed. Rows
+    /// whose kind keeps the very template it had keep their heights; the others are measured
+    /// again when shown, unless heights kept from an earlier visit to `registry` (at this width
+    /// and environment) have them. The old registry's heights are kept as
+    /// ``setWidth(_:keeping:)`` keeps a width's. Returns the offset that keeps `anchor` in place.
+    @discardableResult
+    public mutating func setRegistry(_ registry: TemplateRegistry, keeping anchor: ScrollAnchor? = nil) -> Double? {
+        let table = TemplateTable(registry: registry)
+        guard table.identity != templateTable.identity else { return anchor.flatMap { contentOffset(keeping: $0) } }
+        let oldTemplates = templates
+        changeLayout(
+            { $0.templateTable = table },
+            retemplating: { model, withKeys in model.reassignTemplates(from: oldTemplates, withKeys: withKeys) })
+        return anchor.flatMap { contentOffset(keeping: $0) }
+    }
+
+    /// After the registry changed: every row's template looked up again by its kind. A row whose
+    /// template is another has its key worked out again (when `withKeys`; else when next needed);
+    /// a row whose kind has no template now is 0 tall with the error.
+    private mutating func reassignTemplates(from oldTemplates: [CompiledTemplate], withKeys: Bool) {
+        var table = TemplateTable(registry: registry)
+        func reassign(_ item: borrowing ItemDescriptor, _ key: inout RowKey, _ meta: inout RowStore.Meta) {
+            let before = meta.template >= 0 ? oldTemplates[Int(meta.template)] : nil
+            meta.template = table.number(forKind: item.kind)
+            guard meta.template >= 0 else {
+                meta = RowStore.Meta(height: 0, template: -1, isMeasured: true, failure: Failure(.noTemplate(kind: item.kind)))
+                key = .fixed
+                return
+            }
+            let after = table.templates[Int(meta.template)]
+            guard before !== after else { return }
+            meta.failure = nil
+            meta.isMeasured = false
+            key = withKeys ? RowKey(copy item, template: ObjectIdentifier(after)) : .unset
+        }
+        func reassign(_ supplement: inout ElementState?) {
+            guard var state = supplement, let item = state.item else { return }
+            var meta = RowStore.Meta(state)
+            reassign(item, &state.key, &meta)
+            state.take(meta)
+            supplement = state
+        }
+        for section in sections.indices {
+            reassign(&sections[section].header)
+            sections[section].rows.mutateEachItemKeyAndMeta(reassign)
+            reassign(&sections[section].footer)
+        }
+        templateTable = table
+    }
+
     /// Keeps the current layout's measured heights, makes the change, and takes up the new
-    /// layout's kept heights where rows have them (estimates elsewhere).
-    private mutating func changeLayout(_ change: (inout TableModel) -> Void) {
+    /// layout's kept heights where rows have them (estimates elsewhere). `retemplating`, for a
+    /// change of registry, gives rows their new templates (and keys, when asked) before the
+    /// kept heights are looked up; rows whose template did not change then find theirs in the
+    /// layout just left too.
+    private mutating func changeLayout(
+        _ change: (inout TableModel) -> Void, retemplating: ((inout TableModel, _ withKeys: Bool) -> Void)? = nil
+    ) {
         // Passes over the rows' states beside their items (keys and heights), never the items.
         var snapshot = HeightCache.Snapshot(keys: [], heights: [], places: nil)
         // Sized exactly, as the cache's memory bound counts what it holds.
-        var count = 0
-        for section in sections {
-            for supplement in [section.header, section.footer] where supplement?.holdsMeasuredHeight == true { count += 1 }
-            section.rows.forEachMeta { if $0.holdsMeasuredHeight { count += 1 } }
-        }
+        let count = measuredCount
         snapshot.keys.reserveCapacity(count)
         snapshot.heights.reserveCapacity(count)
         let templates = self.templates
@@ -139,41 +191,34 @@ extension TableModel {
             keep(&sections[section].footer)
         }
         snapshot.removed = cache.takeAllRemoved()
+        var left = retemplating == nil ? nil : snapshot
         cache.keep(snapshot, for: configuration)
         change(&self)
         arranged.removeAll()
         var kept = cache.take(configuration)
         cache.restoreRemoved(kept?.removed ?? [:])
+        retemplating?(&self, kept != nil)
         var place = 0
+        var leftPlace = 0
         var restored = TemplateAverages()
         var reused = 0
         func restore(_ key: RowKey, _ meta: inout RowStore.Meta) {
             guard meta.template >= 0 else { return }
             // A row never measured has no key yet, and no layout kept a height for it.
-            if key != .unset, let height = kept?.height(of: key, near: place) {
+            if key != .unset, let height = kept?.height(of: key, near: place) ?? left?.height(of: key, near: leftPlace) {
                 meta.height = height
                 meta.isMeasured = true
                 restored.add(height, template: meta.template)
                 reused += 1
                 place += 1
+                leftPlace += 1
             } else {
                 // Measured again at the new layout, a failed row too (its error may not stand).
                 meta.isMeasured = false
                 meta.failure = nil
             }
         }
-        func restore(_ supplement: inout ElementState?) {
-            guard var state = supplement, state.item != nil else { return }
-            var meta = RowStore.Meta(state)
-            restore(state.key, &meta)
-            (state.height, state.isMeasured, state.failure) = (meta.height, meta.isMeasured, meta.failure)
-            supplement = state
-        }
-        for section in sections.indices {
-            restore(&sections[section].header)
-            sections[section].rows.mutateEachKeyAndMeta(restore)
-            restore(&sections[section].footer)
-        }
+        mutateEachElementState(restore)
         averages = restored
         // Estimates from the averages of the heights taken up, for the rows still without one.
         let (estimatedHeights, defaultEstimate) = (self.estimatedHeights, self.defaultEstimate)
@@ -212,8 +257,7 @@ extension TableModel {
 
     /// How the height cache is doing: the current layout's measured rows and the kept layouts.
     public var heightCacheStatistics: HeightCacheStatistics {
-        var measured = 0
-        forEachRowState { state in if state.holdsMeasuredHeight { measured += 1 } }
+        let measured = measuredCount
         return HeightCacheStatistics(
             entries: measured + cache.entries, bytes: measured * HeightCache.bytesPerEntry + cache.bytes, hits: cache.hits,
             misses: cache.misses, layouts: cache.snapshots.count)
@@ -230,20 +274,31 @@ extension TableModel {
 
     // MARK: - Helpers
 
-    func forEachRowState(_ body: (ElementState) -> Void) {
-        for section in sections {
-            if let header = section.header { body(header) }
-            for row in section.rows { body(row) }
-            if let footer = section.footer { body(footer) }
+    /// Calls `body` with every element's key and state but its item (headers and footers of
+    /// items too), in table order, and keeps what it changes of the state.
+    mutating func mutateEachElementState(_ body: (RowKey, inout RowStore.Meta) -> Void) {
+        func supplement(_ supplement: inout ElementState?) {
+            guard var state = supplement, state.item != nil else { return }
+            var meta = RowStore.Meta(state)
+            body(state.key, &meta)
+            state.take(meta)
+            supplement = state
+        }
+        for section in sections.indices {
+            supplement(&sections[section].header)
+            sections[section].rows.mutateEachKeyAndMeta(body)
+            supplement(&sections[section].footer)
         }
     }
 
-    static func mapStates(_ sections: inout [SectionState], _ body: (inout ElementState) -> Void) {
-        for section in sections.indices {
-            if sections[section].header != nil { body(&sections[section].header!) }
-            sections[section].rows.mutateEach(body)
-            if sections[section].footer != nil { body(&sections[section].footer!) }
+    /// How many elements hold a measured height.
+    var measuredCount: Int {
+        var count = 0
+        for section in sections {
+            for supplement in [section.header, section.footer] where supplement?.holdsMeasuredHeight == true { count += 1 }
+            section.rows.forEachMeta { if $0.holdsMeasuredHeight { count += 1 } }
         }
+        return count
     }
 
     mutating func setState(_ state: ElementState, of element: TableElement) {

@@ -161,25 +161,22 @@ extension TableModel {
     @discardableResult
     public mutating func absorb(_ measured: MeasuredHeights, keeping anchor: ScrollAnchor? = nil) -> Double? {
         guard measured.configuration == configuration, measured.count > 0 else { return anchor.flatMap { contentOffset(keeping: $0) } }
-        var changed = false
         var totals = averages
         var absorbed = 0
-        let templates = self.templates
-        Self.mapStates(&sections) { state in
-            guard !state.isMeasured, state.item != nil, state.template >= 0 else { return }
-            let key = Self.key(of: state, templates: templates)
-            guard let height = measured.heights[key] else { return }
-            state.key = key
-            state.height = height
-            state.isMeasured = true
-            totals.add(height, template: state.template)
+        // A job notes the key of every row it measures, so a row without one was not in it;
+        // the rows' items need not be read.
+        func absorb(_ key: RowKey, _ meta: inout RowStore.Meta) {
+            guard !meta.isMeasured, meta.template >= 0, key != .unset, let height = measured.heights[key] else { return }
+            meta.height = height
+            meta.isMeasured = true
+            totals.add(height, template: meta.template)
             absorbed += 1
-            changed = true
         }
+        mutateEachElementState(absorb)
         averages = totals
         counters.rowsMeasured += absorbed
         cache.misses += absorbed
-        if changed { rebuildOffsets() }
+        if absorbed > 0 { rebuildOffsets() }
         return anchor.flatMap { contentOffset(keeping: $0) }
     }
 }

@@ -8,7 +8,7 @@ extension TableModel {
     /// Returns the content offset that keeps `anchor` in place (nil without an anchor, or when
     /// its element is gone).
     ///
-    /// - Complexity: each update costs O(log n) plus a few hundred rows' worth of moving, for
+    /// - Complexity: each update costs O(log n) plus a few rows' worth of copying, for
     ///   the rows it touches; the table is not copied.
     /// - Throws: ``TableError`` for a position that is not in the table or an id it repeats.
     @discardableResult

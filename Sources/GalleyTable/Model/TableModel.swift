@@ -22,8 +22,9 @@ import GalleyLayout
 /// current width and environment; heights of earlier layouts are kept within
 /// ``heightCacheByteLimit``, so that rotating back measures nothing.
 public struct TableModel: Sendable {
-    /// Maps each item's kind to its template.
-    public let registry: TemplateRegistry
+    /// Maps each item's kind to its template (compiled against a stylesheet: its text styles
+    /// and content-size multiplier); see ``setRegistry(_:keeping:)``.
+    public var registry: TemplateRegistry { templateTable.registry }
     /// The width every row is laid out at, in points.
     public internal(set) var width: Double
     /// The text engine, scale, direction and language rows are laid out in.
@@ -40,12 +41,9 @@ public struct TableModel: Sendable {
     var offsets = OffsetIndex()
     /// Each section's element count, so that a section's first element is found in O(log n).
     var sectionStarts = OffsetIndex()
-    /// The templates rows use, each once, and their places in ``templates``.
-    var templates: [CompiledTemplate] = []
-    var templateNumbers: [ObjectIdentifier: Int32] = [:]
-    /// Each kind's template's place in ``templates`` (-1: no template), and the last kind looked up.
-    var templateNumbersByKind: [String: Int32] = [:]
-    var lastKind: (kind: String, number: Int32)?
+    /// The templates rows use, each numbered once.
+    var templateTable: TemplateTable
+    var templates: [CompiledTemplate] { templateTable.templates }
     /// Per template, the average height of its rows measured at the current layout.
     var averages = TemplateAverages()
     /// Earlier layouts' heights.
@@ -79,7 +77,7 @@ public struct TableModel: Sendable {
         try Self.validate(width: width)
         for (kind, height) in estimatedHeights { try Self.validate(estimate: height, of: "kind '\(kind)'") }
         try Self.validate(estimate: defaultEstimate, of: "the default estimate")
-        self.registry = registry
+        templateTable = TemplateTable(registry: registry)
         self.width = width
         self.environment = environment
         self.estimatedHeights = estimatedHeights
@@ -92,7 +90,7 @@ public struct TableModel: Sendable {
     }
 
     /// The layout heights are measured at now.
-    var configuration: LayoutConfiguration { LayoutConfiguration(width: width, environment: environment) }
+    var configuration: LayoutConfiguration { LayoutConfiguration(width: width, environment: environment, registry: templateTable.identity) }
 
     // MARK: - State
 
@@ -132,7 +130,8 @@ public struct TableModel: Sendable {
     /// `section` as the model keeps it, its rows estimated.
     mutating func state(of section: TableSection) -> SectionState {
         SectionState(
-            id: section.id, header: section.header.map { state(of: $0) }, rows: RowStore(section.items) { rowState(of: $0) },
+            id: section.id, header: section.header.map { state(of: $0) },
+            rows: RowStore(section.items) { item in rowState(kind: item.pointee.kind) { item.pointee } },
             footer: section.footer.map { state(of: $0) })
     }
 
@@ -147,53 +146,32 @@ public struct TableModel: Sendable {
     /// Its key is worked out when it is needed: a row that has never been measured is in no
     /// cache, unless a row with its content left the table before.
     mutating func state(of item: ItemDescriptor) -> ElementState {
-        let (meta, key) = rowState(of: item)
+        let (meta, key) = rowState(kind: item.kind) { item }
         return ElementState(item: item, key: key, template: meta.template, height: meta.height, isMeasured: meta.isMeasured, failure: meta.failure)
     }
 
-    /// ``state(of:)`` but the item, which a row store keeps apart.
-    mutating func rowState(of item: borrowing ItemDescriptor) -> (RowStore.Meta, RowKey) {
-        let number = templateNumber(forKind: item.kind)
+    /// ``state(of:)`` but the item, which a row store keeps apart: from the item's kind alone,
+    /// unless a row of its content left the table (then `item` gives the rest, to find it).
+    mutating func rowState(kind: String, item: () -> ItemDescriptor) -> (RowStore.Meta, RowKey) {
+        let number = templateNumber(forKind: kind)
         guard number >= 0 else {
-            return (RowStore.Meta(height: 0, template: -1, isMeasured: true, failure: Failure(.noTemplate(kind: item.kind))), .fixed)
+            return (RowStore.Meta(height: 0, template: -1, isMeasured: true, failure: Failure(.noTemplate(kind: kind))), .fixed)
         }
         guard !cache.removed.isEmpty else {
-            return (RowStore.Meta(height: estimate(for: item, template: number), template: number, isMeasured: false), .unset)
+            return (RowStore.Meta(height: estimate(forKind: kind, template: number), template: number, isMeasured: false), .unset)
         }
-        let key = RowKey(copy item, template: ObjectIdentifier(templates[Int(number)]))
+        let key = RowKey(item(), template: ObjectIdentifier(templates[Int(number)]))
         if let height = cache.takeRemoved(key) {
             counters.heightsReused += 1
             cache.hits += 1
             averages.add(height, template: number)
             return (RowStore.Meta(height: height, template: number, isMeasured: true), key)
         }
-        return (RowStore.Meta(height: estimate(for: item, template: number), template: number, isMeasured: false), key)
+        return (RowStore.Meta(height: estimate(forKind: kind, template: number), template: number, isMeasured: false), key)
     }
 
-    /// The place in ``templates`` of the template for items of `kind` (-1 when none), each kind
-    /// looked up in the registry once.
-    mutating func templateNumber(forKind kind: String) -> Int32 {
-        if let last = lastKind, last.kind == kind { return last.number }
-        let number: Int32
-        if let known = templateNumbersByKind[kind] {
-            number = known
-        } else if let template = registry.template(forKind: kind) ?? registry.fallback {
-            let identifier = ObjectIdentifier(template)
-            if let known = templateNumbers[identifier] {
-                number = known
-            } else {
-                number = Int32(templates.count)
-                templates.append(template)
-                templateNumbers[identifier] = number
-            }
-            templateNumbersByKind[kind] = number
-        } else {
-            number = -1
-            templateNumbersByKind[kind] = number
-        }
-        lastKind = (kind, number)
-        return number
-    }
+    /// The place in ``templates`` of the template for items of `kind` (-1 when none).
+    mutating func templateNumber(forKind kind: String) -> Int32 { templateTable.number(forKind: kind) }
 
     /// The key of `state`'s row (a row of an item with a template), worked out if it was not yet.
     func key(of state: ElementState) -> RowKey { Self.key(of: state, templates: templates) }
@@ -204,8 +182,8 @@ public struct TableModel: Sendable {
     }
 
     /// An unmeasured row's height: its kind's given estimate, its template's measured average, or the default.
-    func estimate(for item: borrowing ItemDescriptor, template: Int32) -> Double {
-        if !estimatedHeights.isEmpty, let given = estimatedHeights[item.kind] { return given }
+    func estimate(forKind kind: String, template: Int32) -> Double {
+        if !estimatedHeights.isEmpty, let given = estimatedHeights[kind] { return given }
         return estimate(forTemplate: template)
     }
 
