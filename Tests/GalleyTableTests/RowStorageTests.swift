@@ -358,3 +358,48 @@ struct RegistryChangeTests {
         #expect(table.counters.rowsMeasured == 280 && Model.frames(table).map(\.height) == largeHeights)
     }
 }
+
+@Suite("Updating to new contents, in long runs and other spellings")
+struct UpdateRunTests {
+    typealias Model = TableModelTests
+
+    @Test("Runs of rows inserted or deleted longer than the look-ahead are inserts and deletes, not moves of every row after them", arguments: [9, 40, 300])
+    func longRuns(_ length: Int) throws {
+        let items = (0..<600).map { Model.item($0, length: $0 % 7, kind: $0) }
+        var table = try TableModel(sections: [TableSection(id: "a", items: items)], registry: Model.registry, width: 320, environment: Model.environment)
+        let added = (0..<length).map { Model.item(10_000 + $0, length: 2, kind: $0) }
+        // A run inserted at the top and another deleted from the middle.
+        var kept = items
+        kept.removeSubrange(250..<(250 + length))
+        let new = added + kept
+        let changes = try table.update(to: [TableSection(id: "a", items: new)])
+        #expect(changes.moved.isEmpty, "\(changes.moved.count) reported moved")
+        #expect(changes.inserted == added.map(\.id))
+        #expect(changes.deleted == items[250..<(250 + length)].map(\.id))
+        Model.checkInvariants(table, Model.Naive(sections: [TableSection(id: "a", items: new)]), "a run of \(length)")
+        // And back: the deleted run comes back, the inserted one goes.
+        let back = try table.update(to: [TableSection(id: "a", items: items)])
+        #expect(back.moved.isEmpty && Set(back.deleted) == Set(added.map(\.id)) && back.inserted.count == length)
+    }
+
+    @Test("Ids the same to Swift but spelled in other code points are one id: a repeat is refused")
+    func canonicallyEqualIDs() throws {
+        let composed = ItemDescriptor(id: "caf\u{E9}", kind: "text", fields: ["text": "One"])
+        let decomposed = ItemDescriptor(id: "cafe\u{301}", kind: "text", fields: ["text": "Two"])
+        #expect(throws: TableError.repeatedItemID(decomposed.id)) {
+            try TableModel(
+                sections: [TableSection(id: "a", items: [composed, decomposed])], registry: Model.registry, width: 320, environment: Model.environment)
+        }
+        var table = try TableModel(sections: [TableSection(id: "a", items: [composed])], registry: Model.registry, width: 320, environment: Model.environment)
+        #expect(throws: TableError.repeatedItemID(decomposed.id)) { try table.apply([.appendRows([decomposed], toSection: 0)]) }
+        // The Kelvin sign is K to Swift.
+        try table.apply([.appendRows([ItemDescriptor(id: "K", kind: "text")], toSection: 0)])
+        #expect(throws: TableError.repeatedItemID("\u{212A}")) { try table.apply([.appendRows([ItemDescriptor(id: "\u{212A}", kind: "text")], toSection: 0)]) }
+        #expect(table.element(withID: .row(itemID: decomposed.id)) == .row(RowIndex(section: 0, row: 0)))
+        #expect(throws: TableError.repeatedItemID("\u{212A}")) {
+            try table.update(to: [
+                TableSection(id: "a", items: [composed, ItemDescriptor(id: "K", kind: "text"), ItemDescriptor(id: "\u{212A}", kind: "text")])
+            ])
+        }
+    }
+}

@@ -1,6 +1,8 @@
 // Which item ids a table holds, for refusing a repeated one: 64-bit hashes of the ids' bytes,
 // which cost a fraction of a set of strings to check and keep for a million rows.
 
+import Foundation
+
 /// The item ids of a table's rows, as hashes.
 ///
 /// A hash found again is only a candidate: the caller confirms a repeated id by comparing the
@@ -160,24 +162,37 @@ struct ItemIDIndex: Sendable {
     /// Drawn once per process: hashes differ between runs, so no input can be made to collide.
     private static let seed = UInt64.random(in: 1...UInt64.max)
 
-    /// A 64-bit hash of `id`'s UTF-8 bytes, never 0.
+    /// A 64-bit hash of `id`'s UTF-8 bytes in Unicode's composed form (NFC), never 0: strings
+    /// equal as Swift compares them (canonically) hash the same.
     static func hash(_ id: String) -> UInt64 {
         var id = id
-        let hash = id.withUTF8 { bytes -> UInt64 in
-            var hash = seed ^ (UInt64(bytes.count) &* 0x9E37_79B9_7F4A_7C15)
-            var place = 0
-            let raw = UnsafeRawBufferPointer(bytes)
-            while place + 8 <= bytes.count {
-                hash = mix(hash ^ raw.loadUnaligned(fromByteOffset: place, as: UInt64.self))
-                place += 8
-            }
-            if place < bytes.count {
-                var tail: UInt64 = 0
-                for byte in bytes[place...].reversed() { tail = tail << 8 | UInt64(byte) }
-                hash = mix(hash ^ tail)
-            }
-            return mix(hash)
+        // ASCII is its own composed form; other text is composed first ("é" typed as e and an
+        // accent is the id "é").
+        if let hash = id.withUTF8({ hash($0, onlyASCII: true) }) { return hash }
+        var composed = id.precomposedStringWithCanonicalMapping
+        return composed.withUTF8 { hash($0, onlyASCII: false)! }
+    }
+
+    /// The hash of `bytes`; nil when `onlyASCII` and they are not all ASCII.
+    private static func hash(_ bytes: UnsafeBufferPointer<UInt8>, onlyASCII: Bool) -> UInt64? {
+        var hash = seed ^ (UInt64(bytes.count) &* 0x9E37_79B9_7F4A_7C15)
+        var bits: UInt64 = 0  // every byte's bits, or-ed: a high bit set is a byte past ASCII
+        var place = 0
+        let raw = UnsafeRawBufferPointer(bytes)
+        while place + 8 <= bytes.count {
+            let word = raw.loadUnaligned(fromByteOffset: place, as: UInt64.self)
+            bits |= word
+            hash = mix(hash ^ word)
+            place += 8
         }
+        if place < bytes.count {
+            var tail: UInt64 = 0
+            withUnsafeMutableBytes(of: &tail) { $0.copyMemory(from: UnsafeRawBufferPointer(rebasing: raw[place...])) }
+            bits |= tail
+            hash = mix(hash ^ tail)
+        }
+        if onlyASCII && bits & 0x8080_8080_8080_8080 != 0 { return nil }
+        hash = mix(hash)
         return hash == 0 ? 1 : hash
     }
 

@@ -31,16 +31,23 @@ extension TableModel.RowStore {
 
     /// Pairs rows with `items` by id, walking both in order: an item pairs with the row in
     /// its place, or, when they differ, the walk looks a few places ahead on either side for
-    /// a match (a row deleted, an item inserted) before leaving both unpaired. Rows and items
+    /// a match (a row deleted, an item inserted) before leaving both unpaired; mismatches that
+    /// go on (a longer run inserted or deleted) send it back to search further. Rows and items
     /// left unpaired are matched by id afterwards, by the caller, as moves.
     ///
-    /// - Complexity: O(n) id comparisons at most, and one memory comparison per chunk where
-    ///   the items are the very values the rows hold.
+    /// - Complexity: O(n) id comparisons at most (the further searches share a budget in
+    ///   proportion to the lengths), and one memory comparison per chunk where the items are
+    ///   the very values the rows hold.
     func align(with items: [ItemDescriptor]) -> Alignment {
         var alignment = Alignment()
         let rowCount = count
         var row = 0
         var item = 0
+        // Mismatches in a row that the look-ahead did not explain: a run of rows inserted or
+        // deleted longer than it reaches. After a few, the walk goes back to the first and
+        // searches wider, within a budget that keeps the whole walk linear.
+        var streak: (row: Int, item: Int, unpairedOld: Int, unpairedNew: Int, length: Int)?
+        var budget = 4 * (rowCount + items.count) + 1_024
         items.withUnsafeBufferPointer { newItems in
             while row < rowCount && item < newItems.count {
                 let (chunk, start) = locate(row)
@@ -52,6 +59,7 @@ extension TableModel.RowStore {
                         alignment.pair(row, item, count: oldItems.count)
                         row += oldItems.count
                         item += oldItems.count
+                        streak = nil
                         return
                     }
                     for offset in start..<oldItems.count {
@@ -64,9 +72,23 @@ extension TableModel.RowStore {
                             alignment.pair(row, item, count: 1)
                             if old.pointee != new.pointee { alignment.changed.append((row, item)) }
                         } else {
-                            resynchronize(&row, &item, oldID: old.pointee.id, newItems, &alignment)
+                            let before = (row, item, alignment.unpairedOld.count, alignment.unpairedNew.count, 0)
+                            if resynchronize(&row, &item, oldID: old.pointee.id, newItems, &alignment) {
+                                streak = nil
+                            } else {
+                                streak = streak ?? before
+                                streak!.length += 1
+                                if streak!.length >= Self.lookahead / 2, budget > 0, let start = streak {
+                                    (row, item) = (start.row, start.item)
+                                    alignment.unpairedOld.removeSubrange(start.unpairedOld...)
+                                    alignment.unpairedNew.removeSubrange(start.unpairedNew...)
+                                    resynchronizeFar(&row, &item, newItems, &alignment, budget: &budget)
+                                    streak = nil
+                                }
+                            }
                             return
                         }
+                        streak = nil
                         row += 1
                         item += 1
                     }
@@ -79,22 +101,59 @@ extension TableModel.RowStore {
     }
 
     /// Past a row and an item that differ: the nearest match a few places ahead on either
-    /// side, the rows or items skipped to reach it left unpaired; else both unpaired.
+    /// side, the rows or items skipped to reach it left unpaired (returns true); else both
+    /// unpaired (returns false).
     private func resynchronize(
         _ row: inout Int, _ item: inout Int, oldID: String, _ newItems: UnsafeBufferPointer<ItemDescriptor>, _ alignment: inout Alignment
-    ) {
+    ) -> Bool {
         let newID = newItems[item].id
         for distance in 1...Self.lookahead {
             if row + distance < count, id(at: row + distance) == newID {
                 alignment.unpairedOld.append(contentsOf: row..<row + distance)
                 row += distance
-                return
+                return true
             }
             if item + distance < newItems.count, newItems[item + distance].id == oldID {
                 alignment.unpairedNew.append(contentsOf: item..<item + distance)
                 item += distance
+                return true
+            }
+        }
+        alignment.unpairedOld.append(row)
+        alignment.unpairedNew.append(item)
+        row += 1
+        item += 1
+        return false
+    }
+
+    /// ``resynchronize(_:_:oldID:_:_:)`` over windows that double until a match is found on
+    /// either side, the whole rest is searched, or `budget` (ids compared) runs out.
+    private func resynchronizeFar(
+        _ row: inout Int, _ item: inout Int, _ newItems: UnsafeBufferPointer<ItemDescriptor>, _ alignment: inout Alignment, budget: inout Int
+    ) {
+        let oldID = id(at: row)
+        let newID = newItems[item].id
+        var searched = (old: row + 1, new: item + 1)
+        var window = 4 * Self.lookahead
+        while budget > 0 {
+            let ends = (old: Swift.min(count, row + window), new: Swift.min(newItems.count, item + window))
+            budget -= (ends.old - searched.old) + (ends.new - searched.new)
+            let inOld = (searched.old..<ends.old).first { id(at: $0) == newID }
+            let inNew = (searched.new..<ends.new).first { newItems[$0].id == oldID }
+            // The nearer match wins: fewer rows or items left unpaired to reach it.
+            if let inOld, inOld - row <= (inNew ?? .max) - item {
+                alignment.unpairedOld.append(contentsOf: row..<inOld)
+                row = inOld
                 return
             }
+            if let inNew {
+                alignment.unpairedNew.append(contentsOf: item..<inNew)
+                item = inNew
+                return
+            }
+            if ends.old == count && ends.new == newItems.count { break }
+            searched = ends
+            window *= 2
         }
         alignment.unpairedOld.append(row)
         alignment.unpairedNew.append(item)

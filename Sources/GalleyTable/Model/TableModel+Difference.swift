@@ -90,7 +90,8 @@ extension TableModel {
             }
         }
 
-        // What changed: rows gone in the order they were, the rest in their new order.
+        // What changed: rows gone section by section (matched sections in their new order,
+        // then those that leave), the rest in their new order.
         var changes = TableChanges()
         changes.deleted = unpairedOld.lazy.filter { pendingNew[$0.id] == nil }.map(\.id)
         changes.deletedSections = leaving.map { sections[$0].id }

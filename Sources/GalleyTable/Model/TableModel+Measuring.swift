@@ -208,6 +208,7 @@ extension TableModel {
             if key != .unset, let height = kept?.height(of: key, near: place) ?? left?.height(of: key, near: leftPlace) {
                 meta.height = height
                 meta.isMeasured = true
+                meta.failure = nil  // a failure at the layout left does not stand here
                 restored.add(height, template: meta.template)
                 reused += 1
                 place += 1

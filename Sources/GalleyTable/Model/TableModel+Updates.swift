@@ -15,13 +15,13 @@ extension TableModel {
     public mutating func apply(_ updates: [TableUpdate], keeping anchor: ScrollAnchor? = nil) throws(TableError) -> Double? {
         // Undone step by step on a failure, so that a batch never copies the whole table; what
         // the steps change beside the rows and offsets is small and saved whole.
-        let saved = (averages, cache, arranged, counters)
+        let saved = (averages, cache, arranged, counters, templateTable)
         var undo: [UndoStep] = []
         do {
             for update in updates { try apply(update, undo: &undo) }
         } catch {
             for step in undo.reversed() { revert(step) }
-            (averages, cache, arranged, counters) = saved
+            (averages, cache, arranged, counters, templateTable) = saved
             throw error
         }
         return anchor.flatMap { contentOffset(keeping: $0) }
