@@ -85,6 +85,8 @@ extension TableModel {
         private(set) var chunks: [Chunk] = []
         /// Each chunk's row count, and where each starts.
         private(set) var counts = ChunkCounts()
+        /// Chunks whose rows were all removed, kept until they are many.
+        private var emptyChunks = 0
 
         init() {}
 
@@ -177,6 +179,7 @@ extension TableModel {
             precondition(row >= 0 && row <= count, "row \(row) out of 0...\(count)")
             guard !chunks.isEmpty else { return append(state) }
             let (chunk, offset) = locate(row)
+            if chunks[chunk].meta.isEmpty { emptyChunks -= 1 }
             chunks[chunk].insert(state, at: offset)
             counts.add(1, toChunk: chunk)
             if chunks[chunk].meta.count >= 2 * Self.chunkSize {
@@ -189,6 +192,7 @@ extension TableModel {
 
         mutating func append(_ state: ElementState) {
             if let last = chunks.indices.last, chunks[last].meta.count < Self.chunkSize {
+                if chunks[last].meta.isEmpty { emptyChunks -= 1 }
                 chunks[last].insert(state, at: chunks[last].meta.count)
                 counts.add(1, toChunk: last)
             } else {
@@ -202,11 +206,19 @@ extension TableModel {
             let (chunk, offset) = locate(row)
             let state = chunks[chunk].remove(at: offset)
             counts.add(-1, toChunk: chunk)
+            // An emptied chunk stays (taking it out would move every later chunk and count);
+            // when empty ones are half of all, they go at once.
             if chunks[chunk].meta.isEmpty {
-                chunks.remove(at: chunk)
-                counts.remove(at: chunk)
+                emptyChunks += 1
+                if emptyChunks * 2 > chunks.count { removeEmptyChunks() }
             }
             return state
+        }
+
+        private mutating func removeEmptyChunks() {
+            chunks.removeAll { $0.meta.isEmpty }
+            counts = ChunkCounts(chunks.map { Int32($0.meta.count) })
+            emptyChunks = 0
         }
 
         /// Calls `body` with every row's state but its item, in order, and keeps what it

@@ -46,7 +46,8 @@ extension TableModel {
     }
 
     /// ``update(to:)``, changing rows in place when at most `inPlaceLimit` rows change (by
-    /// default a sixteenth of the rows), else rebuilding them.
+    /// default one in 256, where changing them one by one still costs less than rebuilding),
+    /// else rebuilding them.
     mutating func update(to newSections: [TableSection], inPlaceLimit: Int?) throws(TableError) -> TableChanges {
         var sectionIDs: Set<String> = []
         for section in newSections {
@@ -111,7 +112,7 @@ extension TableModel {
 
         let changedRows = alignments.reduce(0) { $0 + $1.unpairedOld.count + $1.unpairedNew.count + $1.changed.count }
         let rowCount = sections.reduce(0) { $0 + $1.rows.count }
-        if sections.map(\.id) == newSections.map(\.id), changedRows <= (inPlaceLimit ?? max(64, rowCount / 16)) {
+        if sections.map(\.id) == newSections.map(\.id), changedRows <= (inPlaceLimit ?? max(64, rowCount / 256)) {
             updateInPlace(to: newSections, alignments, unpairedOld: unpairedOld, pendingNew: pendingNew)
         } else {
             rebuild(as: newSections, alignments, oldPlaces: oldPlaces, leaving: leaving, unpairedOld: unpairedOld, pendingNew: pendingNew)
