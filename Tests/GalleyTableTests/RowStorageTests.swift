@@ -395,6 +395,20 @@ struct UpdateRunTests {
         #expect(back.moved.isEmpty && Set(back.deleted) == Set(added.map(\.id)) && back.inserted.count == length)
     }
 
+    @Test("A row moved far into a block of new rows is one move, not the rows between its places")
+    func farMoveAmongNewRows() throws {
+        let items = (0..<600).map { Model.item($0, length: $0 % 5, kind: $0) }
+        var table = try TableModel(sections: [TableSection(id: "a", items: items)], registry: Model.registry, width: 320, environment: Model.environment)
+        let added = (0..<3).map { Model.item(10_000 + $0, length: 1, kind: $0) }
+        var new = items
+        new.remove(at: 500)
+        new.replaceSubrange(100..<104, with: [items[500]] + added)
+        let changes = try table.update(to: [TableSection(id: "a", items: new)])
+        #expect(changes.moved == [items[500].id])
+        #expect(changes.inserted == added.map(\.id) && changes.deleted == items[100..<104].map(\.id))
+        Model.checkInvariants(table, Model.Naive(sections: [TableSection(id: "a", items: new)]), "far move")
+    }
+
     @Test("Ids the same to Swift but spelled in other code points are one id: a repeat is refused")
     func canonicallyEqualIDs() throws {
         let composed = ItemDescriptor(id: "caf\u{E9}", kind: "text", fields: ["text": "One"])

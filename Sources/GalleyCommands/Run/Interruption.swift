@@ -22,19 +22,21 @@ final class Interruption {
         sources = [SIGINT, SIGTERM].map { number in
             Glibc.signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            // The handler holds its source until `stop()` cancels it, which lets the handler go.
             source.setEventHandler {
                 // A second signal ends the run at once (a run waiting for input that does not
-                // come checks for the first only between chunks). Signals that come before the
-                // handler runs are counted in one call (`data`), as a busy machine delivers them.
-                let count = source.data
-                if received.number.exchange(number, ordering: .relaxed) != 0 || count >= 2 {
+                // come checks for the first only between chunks).
+                if received.number.exchange(number, ordering: .relaxed) != 0 {
                     Glibc.signal(number, SIG_DFL)
                     raise(number)
                     // Still running where signals are delivered late (under ThreadSanitizer):
                     // end as the signal would have.
                     _exit(128 + number)
                 }
+                // Said at once: the user sees the signal was taken and how to stop now. (Two
+                // signals that arrive before this handler runs are one to it, so a second one
+                // counts only after this line.)
+                let note = "galley: \(Interruption.name(number)) received: stopping after the records in hand; send it again to stop at once\n"
+                FileHandle.standardError.write(Data(note.utf8))
             }
             source.resume()
             return source

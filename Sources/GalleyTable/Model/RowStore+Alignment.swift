@@ -127,28 +127,39 @@ extension TableModel.RowStore {
     }
 
     /// ``resynchronize(_:_:oldID:_:_:)`` over windows that double until a match is found on
-    /// either side, the whole rest is searched, or `budget` (ids compared) runs out.
+    /// either side, the whole rest is searched, or `budget` (ids compared) runs out. A match
+    /// counts only when the rows after it match the items after the mismatch too: a row moved
+    /// far away is a move, not the end of a run of inserts or deletes.
     private func resynchronizeFar(
         _ row: inout Int, _ item: inout Int, _ newItems: UnsafeBufferPointer<ItemDescriptor>, _ alignment: inout Alignment, budget: inout Int
     ) {
         let oldID = id(at: row)
         let newID = newItems[item].id
+        // Where each side's id was found further on (nil: not yet; -1: found, but not a run).
+        var inOld: Int?
+        var inNew: Int?
         var searched = (old: row + 1, new: item + 1)
         var window = 4 * Self.lookahead
-        while budget > 0 {
+        while budget > 0, inOld == nil || inNew == nil {
             let ends = (old: Swift.min(count, row + window), new: Swift.min(newItems.count, item + window))
             budget -= (ends.old - searched.old) + (ends.new - searched.new)
-            let inOld = (searched.old..<ends.old).first { id(at: $0) == newID }
-            let inNew = (searched.new..<ends.new).first { newItems[$0].id == oldID }
-            // The nearer match wins: fewer rows or items left unpaired to reach it.
-            if let inOld, inOld - row <= (inNew ?? .max) - item {
-                alignment.unpairedOld.append(contentsOf: row..<inOld)
-                row = inOld
+            if inOld == nil, let found = (searched.old..<ends.old).first(where: { id(at: $0) == newID }) {
+                inOld = runFollows(old: found, new: item, newItems) ? found : -1
+            }
+            if inNew == nil, let found = (searched.new..<ends.new).first(where: { newItems[$0].id == oldID }) {
+                inNew = runFollows(old: row, new: found, newItems) ? found : -1
+            }
+            // The nearer run wins: fewer rows or items left unpaired to reach it.
+            let old = inOld.flatMap { $0 >= 0 ? $0 - row : nil }
+            let new = inNew.flatMap { $0 >= 0 ? $0 - item : nil }
+            if let old, old <= (new ?? .max) {
+                alignment.unpairedOld.append(contentsOf: row..<row + old)
+                row += old
                 return
             }
-            if let inNew {
-                alignment.unpairedNew.append(contentsOf: item..<inNew)
-                item = inNew
+            if let new {
+                alignment.unpairedNew.append(contentsOf: item..<item + new)
+                item += new
                 return
             }
             if ends.old == count && ends.new == newItems.count { break }
@@ -159,6 +170,12 @@ extension TableModel.RowStore {
         alignment.unpairedNew.append(item)
         row += 1
         item += 1
+    }
+
+    /// Whether the few rows after `old` have the ids of the items after `new` (as many as both have).
+    private func runFollows(old: Int, new: Int, _ newItems: UnsafeBufferPointer<ItemDescriptor>) -> Bool {
+        let length = Swift.min(Self.lookahead / 2, count - old - 1, newItems.count - new - 1)
+        return length <= 0 || (1...length).allSatisfy { id(at: old + $0) == newItems[new + $0].id }
     }
 
     /// Whether `count` items at `left` and `right` have the same bits: then they are the same
