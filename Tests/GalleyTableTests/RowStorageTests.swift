@@ -189,11 +189,8 @@ struct RowStorageTests {
         arguments: [11, 12, 13])
     func inPlaceAgainstRebuilt(_ seed: UInt64) throws {
         var generator = SeededGenerator(seed: seed)
-        var next = 0
-        func newItem() -> ItemDescriptor {
-            next += 1
-            return Model.item(next, length: Int.random(in: 0...20, using: &generator), kind: Int.random(in: 0..<3, using: &generator))
-        }
+        var newItems = Model.RandomItems(maxLength: 20)
+        func newItem() -> ItemDescriptor { newItems.next(using: &generator) }
         var current = (0..<3).map { TableSection(id: "s\($0)", header: $0 == 1 ? .fixed(30) : nil, items: (0..<400).map { _ in newItem() }) }
         var inPlace = try TableModel(sections: current, registry: Model.registry, width: 375, environment: Model.environment)
         inPlace.measureAll()

@@ -12,11 +12,8 @@ struct TabSwitchingTests {
     @Test("Random switches, source changes and width changes: every made tab matches its source; unshown tabs measure nothing", arguments: [31, 32, 33])
     func randomSwitches(_ seed: UInt64) throws {
         var generator = SeededGenerator(seed: seed)
-        var next = 0
-        func newItem() -> ItemDescriptor {
-            next += 1
-            return Model.item(next, length: Int.random(in: 0...25, using: &generator), kind: Int.random(in: 0..<3, using: &generator))
-        }
+        var newItems = Model.RandomItems(maxLength: 25)
+        func newItem() -> ItemDescriptor { newItems.next(using: &generator) }
         let ids = ["inbox", "sent", "archive", "spam"]
         var sources = ids.map { _ in ArrayDataSource(items: (0..<Int.random(in: 0...60, using: &generator)).map { _ in newItem() }) }
         var tabs = TabbedTables(

@@ -34,6 +34,19 @@ struct TableModelTests {
         }
     }
 
+    /// New items with rising ids, texts of up to `maxLength` words and any of the three kinds.
+    struct RandomItems {
+        let maxLength: Int
+        private var count = 0
+
+        init(maxLength: Int) { self.maxLength = maxLength }
+
+        mutating func next(using generator: inout SeededGenerator) -> ItemDescriptor {
+            count += 1
+            return TableModelTests.item(count, length: Int.random(in: 0...maxLength, using: &generator), kind: Int.random(in: 0..<3, using: &generator))
+        }
+    }
+
     /// The same table kept naively: its sections, every element measured afresh when asked.
     struct Naive {
         var sections: [TableSection]
@@ -110,11 +123,8 @@ struct TableModelTests {
         arguments: [1, 2, 3])
     func randomChanges(_ seed: UInt64) throws {
         var generator = SeededGenerator(seed: seed)
-        var next = 0
-        func newItem() -> ItemDescriptor {
-            next += 1
-            return Self.item(next, length: Int.random(in: 0...30, using: &generator), kind: Int.random(in: 0..<3, using: &generator))
-        }
+        var newItems = Self.RandomItems(maxLength: 30)
+        func newItem() -> ItemDescriptor { newItems.next(using: &generator) }
         let start = (0..<3).map { section in
             TableSection(
                 id: "s\(section)", header: section == 1 ? .fixed(28) : nil, items: (0..<8).map { _ in newItem() },
@@ -208,11 +218,8 @@ struct TableModelTests {
         arguments: [7, 8, 9])
     func updateToNewContents(_ seed: UInt64) throws {
         var generator = SeededGenerator(seed: seed)
-        var next = 0
-        func newItem() -> ItemDescriptor {
-            next += 1
-            return Self.item(next, length: Int.random(in: 0...30, using: &generator), kind: Int.random(in: 0..<3, using: &generator))
-        }
+        var newItems = Self.RandomItems(maxLength: 30)
+        func newItem() -> ItemDescriptor { newItems.next(using: &generator) }
         var current = (0..<4).map { TableSection(id: "s\($0)", header: $0 == 0 ? .fixed(20) : nil, items: (0..<12).map { _ in newItem() }) }
         var table = try TableModel(sections: current, registry: Self.registry, width: 375, environment: Self.environment)
         var sectionNumber = 4

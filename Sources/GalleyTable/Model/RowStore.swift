@@ -29,10 +29,7 @@ extension TableModel {
             var keys: [RowKey]
 
             func state(at offset: Int) -> ElementState {
-                let meta = meta[offset]
-                return ElementState(
-                    item: items[items.startIndex + offset], key: keys.isEmpty ? .unset : keys[offset], template: meta.template,
-                    height: meta.height, isMeasured: meta.isMeasured, failure: meta.failure)
+                ElementState(item: items[items.startIndex + offset], key: keys.isEmpty ? .unset : keys[offset], meta: meta[offset])
             }
 
             mutating func set(_ state: ElementState, at offset: Int) {
@@ -52,12 +49,8 @@ extension TableModel {
             mutating func insert(_ state: ElementState, at offset: Int) {
                 items.insert(state.item!, at: items.startIndex + offset)
                 meta.insert(Meta(state), at: offset)
-                if !keys.isEmpty {
-                    keys.insert(state.key, at: offset)
-                } else if state.key != .unset {
-                    keys = Array(repeating: .unset, count: meta.count)
-                    keys[offset] = state.key
-                }
+                if !keys.isEmpty { keys.insert(.unset, at: offset) }
+                setKey(state.key, at: offset)
             }
 
             mutating func remove(at offset: Int) -> ElementState {
@@ -93,30 +86,27 @@ extension TableModel {
         /// `items`' rows (the array shared, not copied), each row's state and key made by `state`.
         init(_ items: [ItemDescriptor], state: (UnsafePointer<ItemDescriptor>) -> (Meta, RowKey)) {
             chunks.reserveCapacity((items.count + Self.chunkSize - 1) / Self.chunkSize)
-            var start = 0
-            while start < items.count {
-                let end = Swift.min(start + Self.chunkSize, items.count)
-                var meta: [Meta] = []
-                meta.reserveCapacity(end - start)
-                var keys: [RowKey] = []
-                for place in start..<end {
-                    // By address: a copy of the item would retain its fields, in memory a build need not touch.
-                    let (row, key) = items.withUnsafeBufferPointer { state($0.baseAddress! + place) }
-                    meta.append(row)
-                    if key != .unset {
-                        if keys.isEmpty { keys = Array(repeating: RowKey.unset, count: end - start) }
-                        keys[place - start] = key
+            // By address: a copy of each item would retain its fields, in memory a build need not touch.
+            items.withUnsafeBufferPointer { addresses in
+                var start = 0
+                while start < items.count {
+                    let end = Swift.min(start + Self.chunkSize, items.count)
+                    var meta: [Meta] = []
+                    meta.reserveCapacity(end - start)
+                    var keys: [RowKey] = []
+                    for place in start..<end {
+                        let (row, key) = state(addresses.baseAddress! + place)
+                        meta.append(row)
+                        if key != .unset {
+                            if keys.isEmpty { keys = Array(repeating: RowKey.unset, count: end - start) }
+                            keys[place - start] = key
+                        }
                     }
+                    chunks.append(Chunk(items: items[start..<end], meta: meta, keys: keys))
+                    counts.append(Int32(end - start))
+                    start = end
                 }
-                chunks.append(Chunk(items: items[start..<end], meta: meta, keys: keys))
-                counts.append(Int32(end - start))
-                start = end
             }
-        }
-
-        /// `states`, in order.
-        init(_ states: some Sequence<ElementState>) {
-            for state in states { append(state) }
         }
 
         var startIndex: Int { 0 }
@@ -221,51 +211,26 @@ extension TableModel {
             emptyChunks = 0
         }
 
-        /// Calls `body` with every row's state but its item, in order, and keeps what it
-        /// changes: for passes that read only heights and flags.
-        mutating func mutateEachMeta(_ body: (inout Meta) -> Void) {
-            for chunk in chunks.indices {
-                chunks[chunk].meta.withUnsafeMutableBufferPointer { meta in
-                    for offset in meta.indices { body(&meta[offset]) }
-                }
-            }
-        }
-
-        /// Calls `body` with every row's key and state but its item, in order, and keeps what
-        /// it changes of the state.
-        mutating func mutateEachKeyAndMeta(_ body: (RowKey, inout Meta) -> Void) {
+        /// Calls `body` with every row's key and state but its item, and the item's address when
+        /// `readingItems` (nil otherwise: a pass over heights need not touch the items' memory),
+        /// in order; keeps what it changes of the key and state.
+        mutating func mutateEach(readingItems: Bool, _ body: (UnsafePointer<ItemDescriptor>?, inout RowKey, inout Meta) -> Void) {
             for chunk in chunks.indices {
                 let keys = chunks[chunk].keys
-                chunks[chunk].meta.withUnsafeMutableBufferPointer { meta in
-                    for offset in meta.indices { body(keys.isEmpty ? .unset : keys[offset], &meta[offset]) }
-                }
-            }
-        }
-
-        /// Calls `body` with every row's item and state but the item and key, in order, and
-        /// keeps what it changes of the state.
-        mutating func mutateEachItemAndMeta(_ body: (borrowing ItemDescriptor, inout Meta) -> Void) {
-            for chunk in chunks.indices {
-                let items = chunks[chunk].items
-                chunks[chunk].meta.withUnsafeMutableBufferPointer { meta in
-                    items.withUnsafeBufferPointer { items in
-                        for offset in meta.indices { body(items[offset], &meta[offset]) }
+                let items = readingItems ? chunks[chunk].items : []
+                // Keys changed are noted and set after the pass over the chunk's states.
+                var changed: [(offset: Int, key: RowKey)] = []
+                items.withUnsafeBufferPointer { items in
+                    chunks[chunk].meta.withUnsafeMutableBufferPointer { meta in
+                        for offset in meta.indices {
+                            var key = keys.isEmpty ? RowKey.unset : keys[offset]
+                            let before = key
+                            body(readingItems ? items.baseAddress! + offset : nil, &key, &meta[offset])
+                            if key != before { changed.append((offset, key)) }
+                        }
                     }
                 }
-            }
-        }
-
-        /// Calls `body` with every row's item, key and state but the item, in order, and keeps
-        /// what it changes of the key and state.
-        mutating func mutateEachItemKeyAndMeta(_ body: (borrowing ItemDescriptor, inout RowKey, inout Meta) -> Void) {
-            for chunk in chunks.indices {
-                for offset in chunks[chunk].meta.indices {
-                    let item = chunks[chunk].items[chunks[chunk].items.startIndex + offset]
-                    let before = chunks[chunk].keys.isEmpty ? RowKey.unset : chunks[chunk].keys[offset]
-                    var key = before
-                    body(item, &key, &chunks[chunk].meta[offset])
-                    if key != before { chunks[chunk].setKey(key, at: offset) }
-                }
+                for (offset, key) in changed { chunks[chunk].setKey(key, at: offset) }
             }
         }
 
@@ -287,13 +252,6 @@ extension TableModel {
         /// Calls `body` with every row's state but its item, in order.
         func forEachMeta(_ body: (Meta) -> Void) {
             for chunk in chunks { chunk.meta.forEach(body) }
-        }
-
-        /// Every row's key and state but its item, in order.
-        func forEachKeyAndMeta(_ body: (RowKey, Meta) -> Void) {
-            for chunk in chunks {
-                for offset in chunk.meta.indices { body(chunk.keys.isEmpty ? .unset : chunk.keys[offset], chunk.meta[offset]) }
-            }
         }
 
         func makeIterator() -> Iterator { Iterator(store: self) }
@@ -320,6 +278,12 @@ extension TableModel {
 }
 
 extension TableModel.ElementState {
+    /// The state of a row showing `item`, with `key` and `meta`'s template, height,
+    /// measurement and failure.
+    init(item: ItemDescriptor?, key: RowKey, meta: TableModel.RowStore.Meta) {
+        self.init(item: item, key: key, template: meta.template, height: meta.height, isMeasured: meta.isMeasured, failure: meta.failure)
+    }
+
     /// Takes `meta`'s template, height, measurement and failure.
     mutating func take(_ meta: TableModel.RowStore.Meta) {
         (template, height, isMeasured, failure) = (meta.template, meta.height, meta.isMeasured, meta.failure)

@@ -113,7 +113,7 @@ extension TableModel {
         let changedRows = alignments.reduce(0) { $0 + $1.unpairedOld.count + $1.unpairedNew.count + $1.changed.count }
         let rowCount = sections.reduce(0) { $0 + $1.rows.count }
         if sections.map(\.id) == newSections.map(\.id), changedRows <= (inPlaceLimit ?? max(64, rowCount / 256)) {
-            updateInPlace(to: newSections, alignments, unpairedOld: unpairedOld, pendingNew: pendingNew)
+            updateInPlace(to: newSections, alignments, oldPlaces: oldPlaces, unpairedOld: unpairedOld, pendingNew: pendingNew)
         } else {
             rebuild(as: newSections, alignments, oldPlaces: oldPlaces, leaving: leaving, unpairedOld: unpairedOld, pendingNew: pendingNew)
         }
@@ -122,10 +122,10 @@ extension TableModel {
 
     /// Applies the alignments row by row: the same sections in the same order, few rows changed.
     private mutating func updateInPlace(
-        to newSections: [TableSection], _ alignments: [RowStore.Alignment], unpairedOld: [(id: String, section: Int, row: Int)],
-        pendingNew: [String: (section: Int, row: Int)]
+        to newSections: [TableSection], _ alignments: [RowStore.Alignment], oldPlaces: [String: Int],
+        unpairedOld: [(id: String, section: Int, row: Int)], pendingNew: [String: (section: Int, row: Int)]
     ) {
-        var taken = release(unpairedOld, alignments, to: newSections, pendingNew: pendingNew)
+        var taken = release(unpairedOld, alignments, to: newSections, oldPlaces: oldPlaces, pendingNew: pendingNew)
         for (section, alignment) in alignments.enumerated() {
             for row in alignment.unpairedOld.reversed() { _ = remove(at: RowIndex(section: section, row: row)) }
         }
@@ -155,9 +155,8 @@ extension TableModel {
     /// updating do this in the same order, so that they give the same estimates.
     private mutating func release(
         _ unpairedOld: [(id: String, section: Int, row: Int)], _ alignments: [RowStore.Alignment], to newSections: [TableSection],
-        pendingNew: [String: (section: Int, row: Int)]
+        oldPlaces: [String: Int], pendingNew: [String: (section: Int, row: Int)]
     ) -> [String: ElementState] {
-        var undo: [UndoStep] = []  // not undone: the update cannot fail from here
         var taken: [String: ElementState] = [:]
         for row in unpairedOld {
             let state = sections[row.section].rows[row.row]
@@ -165,11 +164,9 @@ extension TableModel {
                 if state.item != newSections[place.section].items[place.row] { forgetMeasurement(state) }
                 taken[row.id] = state
             } else {
-                forget(state, undo: &undo)
+                forget(state)
             }
         }
-        var oldPlaces: [String: Int] = [:]
-        for (place, section) in sections.enumerated() { oldPlaces[section.id] = place }
         for (place, alignment) in alignments.enumerated() {
             for pair in alignment.changed { forgetMeasurement(sections[oldPlaces[newSections[place].id]!].rows[pair.old]) }
         }
@@ -184,23 +181,25 @@ extension TableModel {
         return state(of: item)
     }
 
-    /// A section's header and footer made `new`'s, where they differ.
+    /// A section's header and footer made `new`'s, where they differ, in the offsets too.
     private mutating func updateSupplements(of section: Int, to new: TableSection) {
         let start = start(ofSection: section)
-        if Self.supplement(of: sections[section].header) != new.header {
-            let old = sections[section].header
-            if let old { forgetMeasurement(old) }
-            sections[section].header = new.header.map { state(of: $0) }
-            replaceOffset(at: start, had: old != nil, with: sections[section].header?.height)
-        }
-        if Self.supplement(of: sections[section].footer) != new.footer {
-            let old = sections[section].footer
-            if let old { forgetMeasurement(old) }
-            sections[section].footer = new.footer.map { state(of: $0) }
-            let place = start + (sections[section].header == nil ? 0 : 1) + sections[section].rows.count
-            replaceOffset(at: place, had: old != nil, with: sections[section].footer?.height)
-        }
+        let header = sections[section].header
+        sections[section].header = supplement(header, becoming: new.header)
+        replaceOffset(at: start, had: header != nil, with: sections[section].header?.height)
+        let footer = sections[section].footer
+        sections[section].footer = supplement(footer, becoming: new.footer)
+        let place = start + (sections[section].header == nil ? 0 : 1) + sections[section].rows.count
+        replaceOffset(at: place, had: footer != nil, with: sections[section].footer?.height)
         sectionStarts.setHeight(Double(sections[section].elementCount), ofRow: section)
+    }
+
+    /// A header or footer showing `new` in place of `old`: `old` itself when it shows the same,
+    /// else a new one (and `old`'s measurement let go).
+    private mutating func supplement(_ old: ElementState?, becoming new: TableSupplement?) -> ElementState? {
+        guard Self.supplement(of: old) != new else { return old }
+        if let old { forgetMeasurement(old) }
+        return new.map { state(of: $0) }
     }
 
     /// The offsets' element at `flat` (if there `had` been one) made one of `height` (none for nil).
@@ -218,7 +217,7 @@ extension TableModel {
         as newSections: [TableSection], _ alignments: [RowStore.Alignment], oldPlaces: [String: Int], leaving: [Int],
         unpairedOld: [(id: String, section: Int, row: Int)], pendingNew: [String: (section: Int, row: Int)]
     ) {
-        var taken = release(unpairedOld, alignments, to: newSections, pendingNew: pendingNew)
+        var taken = release(unpairedOld, alignments, to: newSections, oldPlaces: oldPlaces, pendingNew: pendingNew)
         for place in leaving {
             for supplement in [sections[place].header, sections[place].footer].compactMap({ $0 }) { forgetMeasurement(supplement) }
         }
@@ -257,14 +256,8 @@ extension TableModel {
                 sections.append(SectionState(id: section.id, header: nil, rows: rows, footer: nil))
             }
             // Headers and footers after their rows, as an update in place makes them.
-            if Self.supplement(of: sections[place].header) != section.header {
-                if let header = sections[place].header { forgetMeasurement(header) }
-                sections[place].header = section.header.map { state(of: $0) }
-            }
-            if Self.supplement(of: sections[place].footer) != section.footer {
-                if let footer = sections[place].footer { forgetMeasurement(footer) }
-                sections[place].footer = section.footer.map { state(of: $0) }
-            }
+            sections[place].header = supplement(sections[place].header, becoming: section.header)
+            sections[place].footer = supplement(sections[place].footer, becoming: section.footer)
         }
         rebuildOffsets()
     }

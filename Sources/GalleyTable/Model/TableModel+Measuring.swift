@@ -131,7 +131,8 @@ extension TableModel {
     /// a row whose kind has no template now is 0 tall with the error.
     private mutating func reassignTemplates(from oldTemplates: [CompiledTemplate], withKeys: Bool) {
         var table = TemplateTable(registry: registry)
-        func reassign(_ item: borrowing ItemDescriptor, _ key: inout RowKey, _ meta: inout RowStore.Meta) {
+        mutateEachElement(readingItems: true) { address, key, meta in
+            let item = address!.pointee
             let before = meta.template >= 0 ? oldTemplates[Int(meta.template)] : nil
             meta.template = table.number(forKind: item.kind)
             guard meta.template >= 0 else {
@@ -143,19 +144,7 @@ extension TableModel {
             guard before !== after else { return }
             meta.failure = nil
             meta.isMeasured = false
-            key = withKeys ? RowKey(copy item, template: ObjectIdentifier(after)) : .unset
-        }
-        func reassign(_ supplement: inout ElementState?) {
-            guard var state = supplement, let item = state.item else { return }
-            var meta = RowStore.Meta(state)
-            reassign(item, &state.key, &meta)
-            state.take(meta)
-            supplement = state
-        }
-        for section in sections.indices {
-            reassign(&sections[section].header)
-            sections[section].rows.mutateEachItemKeyAndMeta(reassign)
-            reassign(&sections[section].footer)
+            key = withKeys ? RowKey(item, template: ObjectIdentifier(after)) : .unset
         }
         templateTable = table
     }
@@ -175,19 +164,20 @@ extension TableModel {
         snapshot.keys.reserveCapacity(count)
         snapshot.heights.reserveCapacity(count)
         let templates = self.templates
-        func keep(_ key: RowKey, _ height: Double) {
-            snapshot.keys.append(key)
-            snapshot.heights.append(height)
-        }
         func keep(_ supplement: inout ElementState?) {
             guard var state = supplement, state.holdsMeasuredHeight else { return }
             state.key = Self.key(of: state, templates: templates)
-            keep(state.key, state.height)
+            snapshot.keys.append(state.key)
+            snapshot.heights.append(state.height)
             supplement = state
         }
         for section in sections.indices {
             keep(&sections[section].header)
-            sections[section].rows.forEachMeasured(templates: templates, keep)
+            // A closure, not a local function, for rows: see the pass that restores heights below.
+            sections[section].rows.forEachMeasured(templates: templates) { key, height in
+                snapshot.keys.append(key)
+                snapshot.heights.append(height)
+            }
             keep(&sections[section].footer)
         }
         snapshot.removed = cache.takeAllRemoved()
@@ -202,46 +192,32 @@ extension TableModel {
         var leftPlace = 0
         var restored = TemplateAverages()
         var reused = 0
-        func restore(_ key: RowKey, _ meta: inout RowStore.Meta) {
+        // Written out in the closure, not a local function it calls: a local function's captured
+        // variables are checked for exclusive access at run time, on every row.
+        mutateEachElement(readingItems: false) { _, key, meta in
             guard meta.template >= 0 else { return }
+            // A failure at the layout left does not stand here: a row is measured again, or its
+            // height from this layout is taken up.
+            meta.failure = nil
+            meta.isMeasured = false
             // A row never measured has no key yet, and no layout kept a height for it.
             if key != .unset, let height = kept?.height(of: key, near: place) ?? left?.height(of: key, near: leftPlace) {
                 meta.height = height
                 meta.isMeasured = true
-                meta.failure = nil  // a failure at the layout left does not stand here
                 restored.add(height, template: meta.template)
                 reused += 1
                 place += 1
                 leftPlace += 1
-            } else {
-                // Measured again at the new layout, a failed row too (its error may not stand).
-                meta.isMeasured = false
-                meta.failure = nil
             }
         }
-        mutateEachElementState(restore)
         averages = restored
-        // Estimates from the averages of the heights taken up, for the rows still without one.
-        let (estimatedHeights, defaultEstimate) = (self.estimatedHeights, self.defaultEstimate)
-        func estimate(_ kind: String?, _ template: Int32) -> Double {
-            if let kind, let given = estimatedHeights[kind] { return given }
-            return restored.average(of: template) ?? defaultEstimate
-        }
-        for section in sections.indices {
-            for supplement in [\SectionState.header, \SectionState.footer] {
-                guard var state = sections[section][keyPath: supplement], !state.isMeasured, let item = state.item else { continue }
-                state.height = estimate(item.kind, state.template)
-                sections[section][keyPath: supplement] = state
-            }
-            if estimatedHeights.isEmpty {
-                sections[section].rows.mutateEachMeta { meta in
-                    if !meta.isMeasured { meta.height = estimate(nil, meta.template) }
-                }
-            } else {
-                sections[section].rows.mutateEachItemAndMeta { item, meta in
-                    if !meta.isMeasured { meta.height = estimate(item.kind, meta.template) }
-                }
-            }
+        // Estimates from the averages of the heights taken up, for the rows still without one
+        // (their kinds read only when estimates are given by kind).
+        let (estimatedHeights, averages, defaultEstimate) = (self.estimatedHeights, restored, self.defaultEstimate)
+        mutateEachElement(readingItems: !estimatedHeights.isEmpty) { item, _, meta in
+            guard !meta.isMeasured else { return }
+            meta.height = Self.estimate(
+                kind: item?.pointee.kind, template: meta.template, given: estimatedHeights, averages: averages, fallback: defaultEstimate)
         }
         counters.heightsReused += reused
         cache.hits += reused
@@ -275,19 +251,21 @@ extension TableModel {
 
     // MARK: - Helpers
 
-    /// Calls `body` with every element's key and state but its item (headers and footers of
-    /// items too), in table order, and keeps what it changes of the state.
-    mutating func mutateEachElementState(_ body: (RowKey, inout RowStore.Meta) -> Void) {
+    /// Calls `body` with every element showing an item (rows, and headers and footers laid out
+    /// like rows), in table order: the item's address when `readingItems` (see
+    /// ``RowStore/mutateEach(readingItems:_:)``), the key and the state but the item; keeps what
+    /// it changes of the key and state.
+    mutating func mutateEachElement(readingItems: Bool, _ body: (UnsafePointer<ItemDescriptor>?, inout RowKey, inout RowStore.Meta) -> Void) {
         func supplement(_ supplement: inout ElementState?) {
-            guard var state = supplement, state.item != nil else { return }
+            guard var state = supplement, let item = state.item else { return }
             var meta = RowStore.Meta(state)
-            body(state.key, &meta)
+            withUnsafePointer(to: item) { body(readingItems ? $0 : nil, &state.key, &meta) }
             state.take(meta)
             supplement = state
         }
         for section in sections.indices {
             supplement(&sections[section].header)
-            sections[section].rows.mutateEachKeyAndMeta(body)
+            sections[section].rows.mutateEach(readingItems: readingItems, body)
             supplement(&sections[section].footer)
         }
     }

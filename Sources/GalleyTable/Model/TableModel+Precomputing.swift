@@ -165,14 +165,13 @@ extension TableModel {
         var absorbed = 0
         // A job notes the key of every row it measures, so a row without one was not in it;
         // the rows' items need not be read.
-        func absorb(_ key: RowKey, _ meta: inout RowStore.Meta) {
+        mutateEachElement(readingItems: false) { _, key, meta in
             guard !meta.isMeasured, meta.template >= 0, key != .unset, let height = measured.heights[key] else { return }
             meta.height = height
             meta.isMeasured = true
             totals.add(height, template: meta.template)
             absorbed += 1
         }
-        mutateEachElementState(absorb)
         averages = totals
         counters.rowsMeasured += absorbed
         cache.misses += absorbed

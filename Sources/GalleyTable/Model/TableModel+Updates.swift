@@ -71,7 +71,8 @@ extension TableModel {
             guard contains(index) else { throw .noSuchPosition("row \(index) to delete") }
             let removed = remove(at: index)
             undo.append(.insertRow(removed, index))
-            forget(removed, undo: &undo)
+            forget(removed)
+            undo.append(.addID(removed.item!.id))
         case .moveRow(let source, let destination):
             guard contains(source) else { throw .noSuchPosition("row \(source) to move") }
             let moved = remove(at: source)
@@ -102,7 +103,10 @@ extension TableModel {
             guard sections.indices.contains(position) else { throw .noSuchPosition("section \(position) to delete") }
             let removed = removeSection(at: position)
             undo.append(.insertSection(removed, position))
-            for row in removed.rows { forget(row, undo: &undo) }
+            for row in removed.rows {
+                forget(row)
+                undo.append(.addID(row.item!.id))
+            }
             for supplement in [removed.header, removed.footer].compactMap({ $0 }) { forgetMeasurement(supplement) }
         case .moveSection(let source, let destination):
             guard sections.indices.contains(source) else { throw .noSuchPosition("section \(source) to move") }
@@ -116,14 +120,20 @@ extension TableModel {
 
     /// Notes `id` as a row's, throwing when a row has it already.
     private mutating func addID(_ id: String, undo: inout [UndoStep]) throws(TableError) {
-        let sections = self.sections
-        guard itemIDs.insert(id, isPresent: { sections.contains { $0.rows.containsID(id) } }) else { throw .repeatedItemID(id) }
+        let sections = self.sections  // read while the ids change
+        guard itemIDs.insert(id, isPresent: { Self.rows(of: sections, showID: id) }) else { throw .repeatedItemID(id) }
         undo.append(.removeID(id))
     }
 
     /// Whether a row of the table shows an item with the id `id`.
     func holdsItemID(_ id: String) -> Bool {
-        itemIDs.contains(id) { sections.contains { $0.rows.containsID(id) } }
+        itemIDs.contains(id) { Self.rows(of: sections, showID: id) }
+    }
+
+    /// Whether a row of `sections` shows an item with the id `id` (a search of every row, to
+    /// confirm a hash the id index found).
+    private static func rows(of sections: [SectionState], showID id: String) -> Bool {
+        sections.contains { $0.rows.containsID(id) }
     }
 
     /// Puts `state` at `index` (a valid insertion point), in the rows and the offsets.
@@ -191,10 +201,9 @@ extension TableModel {
 
     /// Drops what the model keeps about a row that leaves the table, keeping its height for
     /// when a row of the same content comes back.
-    mutating func forget(_ state: ElementState, undo: inout [UndoStep]) {
+    mutating func forget(_ state: ElementState) {
         guard let item = state.item else { return }
         itemIDs.remove(item.id)
-        undo.append(.addID(item.id))
         if state.holdsMeasuredHeight { cache.keepRemoved(key(of: state), height: state.height) }
         forgetMeasurement(state)
     }

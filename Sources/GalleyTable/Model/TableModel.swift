@@ -147,7 +147,7 @@ public struct TableModel: Sendable {
     /// cache, unless a row with its content left the table before.
     mutating func state(of item: ItemDescriptor) -> ElementState {
         let (meta, key) = rowState(kind: item.kind) { item }
-        return ElementState(item: item, key: key, template: meta.template, height: meta.height, isMeasured: meta.isMeasured, failure: meta.failure)
+        return ElementState(item: item, key: key, meta: meta)
     }
 
     /// ``state(of:)`` but the item, which a row store keeps apart: from the item's kind alone,
@@ -183,13 +183,14 @@ public struct TableModel: Sendable {
 
     /// An unmeasured row's height: its kind's given estimate, its template's measured average, or the default.
     func estimate(forKind kind: String, template: Int32) -> Double {
-        if !estimatedHeights.isEmpty, let given = estimatedHeights[kind] { return given }
-        return estimate(forTemplate: template)
+        Self.estimate(kind: kind, template: template, given: estimatedHeights, averages: averages, fallback: defaultEstimate)
     }
 
-    /// An unmeasured row's height when its kind has no estimate given.
-    func estimate(forTemplate template: Int32) -> Double {
-        averages.average(of: template) ?? defaultEstimate
+    /// ``estimate(forKind:template:)`` from its parts (for passes that change the rows while
+    /// they estimate); a nil `kind` has no estimate given.
+    static func estimate(kind: String?, template: Int32, given: [String: Double], averages: TemplateAverages, fallback: Double) -> Double {
+        if !given.isEmpty, let kind, let height = given[kind] { return height }
+        return averages.average(of: template) ?? fallback
     }
 
     /// Every element's offset and every section's start, from the sections.
