@@ -33,7 +33,7 @@ struct HeightCacheMemoryTests {
             sections: [TableSection(id: "all", items: items)], registry: TableModelTests.registry, width: 375,
             environment: TableModelTests.environment)
         // Every row as if measured: the cache keeps what measuring leaves, whatever the heights.
-        table.sections[0].rows.mutateEach(readingItems: false) { _, _, meta in
+        table.sections[0].rows.mutateEach(readingItems: false) { _, _, _, meta in
             meta.isMeasured = true
             meta.height = 44
         }

@@ -40,7 +40,7 @@ struct PrecomputeTests {
     }
 
     @Test("Rows meeting the viewport come first, then outward, below and above in turn")
-    func viewportFirst() throws {
+    func viewportFirst() async throws {
         var table = try Self.table(rows: 300)
         _ = table.layOut(viewport: 44.0 * 150..<44.0 * 150 + 200)  // some rows measured already: not in the job
         let viewport = 44.0 * 100..<44.0 * 100 + 400
@@ -63,6 +63,12 @@ struct PrecomputeTests {
         #expect(Array(next) == expected)
         #expect(job.count == 300 - table.counters.rowsMeasured)
         #expect(Set(job.itemIDs).count == job.count)
+
+        // Taken in from the job's order, the heights are those measuring in order gives.
+        var serial = table
+        serial.measureAll()
+        table.absorb(await job.run(workers: 2))
+        #expect(TableModelTests.frames(table) == TableModelTests.frames(serial))
     }
 
     @Test("A change that lands while heights are measured never leaves a stale height for the row it changed")
@@ -88,6 +94,16 @@ struct PrecomputeTests {
                 items: (0..<table.rowCount(inSection: 0)).map { table.item(at: RowIndex(section: 0, row: $0))! })
         ]
         #expect(TableModelTests.frames(fresh).map(\.height) == (try naive.heights(width: 375)))
+
+        // A row replaced where it was (nothing moves) keeps its estimate; every other row is measured.
+        var still = try Self.table(rows: 50)
+        let stillJob = still.heightJob()
+        var edited = still.item(at: RowIndex(section: 0, row: 3))!
+        edited.fields["text"] = .string("edited")
+        try still.apply([.replaceRow(RowIndex(section: 0, row: 3), with: edited)])
+        still.absorb(await stillJob.run())
+        #expect(still.frame(of: .row(RowIndex(section: 0, row: 3)))?.isMeasured == false)
+        #expect(TableModelTests.frames(still).filter { !$0.isMeasured }.count == 1)
 
         // Heights measured for another width are not taken.
         let other = table.heightJob()

@@ -426,4 +426,28 @@ struct UpdateRunTests {
             ])
         }
     }
+
+    @Test("Ids Swift compares equal hash the same, whichever of their spellings; ids it tells apart almost never do", arguments: [11, 12])
+    func hashAgreesWithEquality(_ seed: UInt64) {
+        // Each token's spellings are canonically equivalent: precomposed and decomposed letters,
+        // singletons (Kelvin, Ohm, Ångström signs), Hangul syllables and jamo, combining marks in
+        // either order when their classes differ, and letters of recent scripts with marks.
+        let tokens: [[String]] = [
+            ["\u{E9}", "e\u{301}"], ["\u{C5}", "A\u{30A}", "\u{212B}"], ["K", "\u{212A}"], ["\u{3A9}", "\u{2126}"],
+            ["\u{D55C}", "\u{1112}\u{1161}\u{11AB}"], ["a\u{323}\u{302}", "a\u{302}\u{323}", "\u{1EA1}\u{302}", "\u{1EAD}"],
+            ["\u{1E69}", "s\u{323}\u{307}", "s\u{307}\u{323}", "\u{1E63}\u{307}"], ["\u{11391}\u{113C9}", "\u{11391}\u{113C9}"],
+            ["x"], ["7"], ["-"], ["\u{4E2D}"], ["\u{1F600}"], ["\u{5D0}\u{5B7}"],
+        ]
+        var generator = SeededGenerator(seed: seed)
+        var hashes: [UInt64: String] = [:]
+        for _ in 0..<2_000 {
+            let picks = (0..<Int.random(in: 1...6, using: &generator)).map { _ in tokens.randomElement(using: &generator)! }
+            let first = picks.map { $0.randomElement(using: &generator)! }.joined()
+            let second = picks.map { $0.randomElement(using: &generator)! }.joined()
+            #expect(first == second)
+            #expect(ItemIDIndex.hash(first) == ItemIDIndex.hash(second), "\(Array(first.unicodeScalars)) \(Array(second.unicodeScalars))")
+            // Different ids: different hashes (a 64-bit collision here would be a broken hash).
+            if let earlier = hashes.updateValue(first, forKey: ItemIDIndex.hash(first)) { #expect(earlier == first) }
+        }
+    }
 }

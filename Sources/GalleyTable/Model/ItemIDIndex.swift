@@ -1,8 +1,6 @@
 // Which item ids a table holds, for refusing a repeated one: 64-bit hashes of the ids' bytes,
 // which cost a fraction of a set of strings to check and keep for a million rows.
 
-import Foundation
-
 /// The item ids of a table's rows, as hashes.
 ///
 /// A hash found again is only a candidate: the caller confirms a repeated id by comparing the
@@ -10,14 +8,20 @@ import Foundation
 /// seeded per process, so ids cannot be chosen to collide; it never decides any output.
 ///
 /// The hashes are spread over many small tables by their top bits. Made from a table's rows,
-/// each small table is first a plain list, checked for repeats in a scratch table that stays in
-/// cache; the lists become hash tables when the index first changes, so that a table that is
-/// only scrolled never pays for them, and a lookup before that reads one list of a few thousand.
+/// each small table is first a run of one array sorted by table, checked for repeats in a
+/// scratch table that stays in cache; the runs become hash tables when the index first changes,
+/// so that a table that is only scrolled never pays for them, and a lookup before that reads
+/// one run of a few thousand.
 struct ItemIDIndex: Sendable {
-    /// Once built, open addressing with linear probing (0 marks an empty slot); before, lists.
-    private var tables: [[UInt64]]
-    private var counts: [Int]
-    private var isBuilt: Bool
+    /// Once built, one table per top-bits value, open addressing with linear probing (0 marks
+    /// an empty slot); empty before.
+    private var tables: [[UInt64]] = []
+    private var counts: [Int] = []
+    /// Before the index is built, every hash, sorted by table (a counting sort), and where each
+    /// table's run starts (one more than the tables, the last the end).
+    private var runs: [UInt64]
+    private var runStarts: [Int]
+    private var isBuilt: Bool { !tables.isEmpty }
     /// The top bits of a hash that pick its table.
     private let shift: UInt64
     private(set) var count = 0
@@ -30,30 +34,38 @@ struct ItemIDIndex: Sendable {
         let shift = 64 - bits  // a shift by 64 gives 0: one table
         self.shift = shift
         let tableCount = 1 << Int(bits)
-        // A counting sort by table into lists, each checked in one scratch table.
-        var sizes = Array(repeating: 0, count: tableCount)
-        for hash in hashes { sizes[Int(hash >> shift)] += 1 }
-        var lists = sizes.map { size in
-            var list: [UInt64] = []
-            list.reserveCapacity(size)
-            return list
+        // A counting sort by table into one array, each run checked in one scratch table.
+        var starts = Array(repeating: 0, count: tableCount + 1)
+        for hash in hashes { starts[Int(hash >> shift) + 1] += 1 }
+        var largest = 0
+        for table in 0..<tableCount {
+            largest = Swift.max(largest, starts[table + 1])
+            starts[table + 1] += starts[table]
         }
-        for hash in hashes { lists[Int(hash >> shift)].append(hash) }
-        var scratch = [UInt64](repeating: 0, count: Self.slots(for: sizes.max() ?? 0))
-        scratch.withUnsafeMutableBufferPointer { scratch in
-            for list in lists {
-                let mask = Self.slots(for: list.count) - 1
-                for hash in list {
-                    var slot = Int(truncatingIfNeeded: hash) & mask
-                    while scratch[slot] != 0 && scratch[slot] != hash { slot = (slot + 1) & mask }
-                    if scratch[slot] == hash { repeated.append(hash) } else { scratch[slot] = hash }
+        var next = starts
+        runs = [UInt64](unsafeUninitializedCapacity: hashes.count) { runs, initialized in
+            for hash in hashes {
+                let table = Int(hash >> shift)
+                runs.initializeElement(at: next[table], to: hash)
+                next[table] += 1
+            }
+            initialized = hashes.count
+        }
+        var scratch = [UInt64](repeating: 0, count: Self.slots(for: largest))
+        runs.withUnsafeBufferPointer { runs in
+            scratch.withUnsafeMutableBufferPointer { scratch in
+                for table in 0..<tableCount {
+                    let mask = Self.slots(for: starts[table + 1] - starts[table]) - 1
+                    for hash in runs[starts[table]..<starts[table + 1]] {
+                        var slot = Int(truncatingIfNeeded: hash) & mask
+                        while scratch[slot] != 0 && scratch[slot] != hash { slot = (slot + 1) & mask }
+                        if scratch[slot] == hash { repeated.append(hash) } else { scratch[slot] = hash }
+                    }
+                    UnsafeMutableBufferPointer(rebasing: scratch[...mask]).update(repeating: 0)
                 }
-                UnsafeMutableBufferPointer(rebasing: scratch[...mask]).update(repeating: 0)
             }
         }
-        tables = lists
-        counts = sizes
-        isBuilt = false
+        runStarts = starts
         count = hashes.count
     }
 
@@ -88,7 +100,13 @@ struct ItemIDIndex: Sendable {
     }
 
     func contains(hash: UInt64, isPresent: () -> Bool) -> Bool {
-        let found = isBuilt ? find(hash) != nil : tables[table(of: hash)].contains(hash)
+        let found: Bool
+        if isBuilt {
+            found = find(hash) != nil
+        } else {
+            let table = table(of: hash)
+            found = runs[runStarts[table]..<runStarts[table + 1]].contains(hash)
+        }
         return found && isPresent()
     }
 
@@ -114,17 +132,18 @@ struct ItemIDIndex: Sendable {
         count -= 1
     }
 
-    /// Makes the lists hash tables, once.
+    /// Makes the runs hash tables, once.
     private mutating func build() {
         guard !isBuilt else { return }
-        isBuilt = true
-        let lists = tables
+        let tableCount = runStarts.count - 1
+        tables = (0..<tableCount).map { Array(repeating: 0, count: Self.slots(for: runStarts[$0 + 1] - runStarts[$0])) }
+        counts = Array(repeating: 0, count: tableCount)
         count = 0
-        for table in lists.indices {
-            tables[table] = Array(repeating: 0, count: Self.slots(for: lists[table].count))
-            counts[table] = 0
-            for hash in lists[table] { add(hash) }
+        for table in 0..<tableCount {
+            for hash in runs[runStarts[table]..<runStarts[table + 1]] { add(hash) }
         }
+        runs = []
+        runStarts = []
     }
 
     private func table(of hash: UInt64) -> Int { Int(hash >> shift) }
@@ -160,21 +179,26 @@ struct ItemIDIndex: Sendable {
     }
 
     /// Drawn once per process: hashes differ between runs, so no input can be made to collide.
-    private static let seed = UInt64.random(in: 1...UInt64.max)
+    static let seed = UInt64.random(in: 1...UInt64.max)
 
     /// A 64-bit hash of `id`'s UTF-8 bytes in Unicode's composed form (NFC), never 0: strings
     /// equal as Swift compares them (canonically) hash the same.
-    static func hash(_ id: String) -> UInt64 {
+    /// `seed` is ``seed``, which a caller hashing many ids reads once.
+    static func hash(_ id: String, seed: UInt64 = seed) -> UInt64 {
         var id = id
         // ASCII is its own composed form; other text is composed first ("é" typed as e and an
         // accent is the id "é").
-        if let hash = id.withUTF8({ hash($0, onlyASCII: true) }) { return hash }
-        var composed = id.precomposedStringWithCanonicalMapping
-        return composed.withUTF8 { hash($0, onlyASCII: false)! }
+        if let hash = id.withUTF8({ hash($0, seed: seed, onlyASCII: true) }) { return hash }
+        // Composed by the standard library's own normalization, the one its `==` compares by,
+        // so that ids equal to Swift hash the same whatever Unicode version it knows.
+        var composed: [UInt8] = []
+        composed.reserveCapacity(id.utf8.count)
+        id._withNFCCodeUnits { composed.append($0) }
+        return composed.withUnsafeBufferPointer { hash($0, seed: seed, onlyASCII: false)! }
     }
 
     /// The hash of `bytes`; nil when `onlyASCII` and they are not all ASCII.
-    private static func hash(_ bytes: UnsafeBufferPointer<UInt8>, onlyASCII: Bool) -> UInt64? {
+    private static func hash(_ bytes: UnsafeBufferPointer<UInt8>, seed: UInt64, onlyASCII: Bool) -> UInt64? {
         var hash = seed ^ (UInt64(bytes.count) &* 0x9E37_79B9_7F4A_7C15)
         var bits: UInt64 = 0  // every byte's bits, or-ed: a high bit set is a byte past ASCII
         var place = 0
@@ -187,12 +211,17 @@ struct ItemIDIndex: Sendable {
         }
         if place < bytes.count {
             var tail: UInt64 = 0
-            withUnsafeMutableBytes(of: &tail) { $0.copyMemory(from: UnsafeRawBufferPointer(rebasing: raw[place...])) }
+            if bytes.count >= 8 {
+                // The last eight bytes, overlapping the word before: one load, not a copy.
+                tail = raw.loadUnaligned(fromByteOffset: bytes.count - 8, as: UInt64.self)
+            } else {
+                for offset in 0..<bytes.count { tail |= UInt64(bytes[offset]) << (8 * offset) }
+            }
             bits |= tail
             hash = mix(hash ^ tail)
         }
         if onlyASCII && bits & 0x8080_8080_8080_8080 != 0 { return nil }
-        hash = mix(hash)
+        // Every word was mixed in by a full finalizer round: no last round is needed.
         return hash == 0 ? 1 : hash
     }
 

@@ -91,16 +91,17 @@ extension TableModel {
                 var start = 0
                 while start < items.count {
                     let end = Swift.min(start + Self.chunkSize, items.count)
-                    var meta: [Meta] = []
-                    meta.reserveCapacity(end - start)
                     var keys: [RowKey] = []
-                    for place in start..<end {
-                        let (row, key) = state(addresses.baseAddress! + place)
-                        meta.append(row)
-                        if key != .unset {
-                            if keys.isEmpty { keys = Array(repeating: RowKey.unset, count: end - start) }
-                            keys[place - start] = key
+                    let meta = [Meta](unsafeUninitializedCapacity: end - start) { meta, initialized in
+                        for place in start..<end {
+                            let (row, key) = state(addresses.baseAddress! + place)
+                            meta.initializeElement(at: place - start, to: row)
+                            if key != .unset {
+                                if keys.isEmpty { keys = Array(repeating: RowKey.unset, count: end - start) }
+                                keys[place - start] = key
+                            }
                         }
+                        initialized = end - start
                     }
                     chunks.append(Chunk(items: items[start..<end], meta: meta, keys: keys))
                     counts.append(Int32(end - start))
@@ -211,10 +212,14 @@ extension TableModel {
             emptyChunks = 0
         }
 
-        /// Calls `body` with every row's key and state but its item, and the item's address when
-        /// `readingItems` (nil otherwise: a pass over heights need not touch the items' memory),
-        /// in order; keeps what it changes of the key and state.
-        mutating func mutateEach(readingItems: Bool, _ body: (UnsafePointer<ItemDescriptor>?, inout RowKey, inout Meta) -> Void) {
+        /// Calls `body` with every row's place (`firstPlace` plus its index), key and state but
+        /// its item, and the item's address when `readingItems` (nil otherwise: a pass over
+        /// heights need not touch the items' memory), in order; keeps what it changes of the key
+        /// and state.
+        mutating func mutateEach(
+            readingItems: Bool, firstPlace: Int = 0, _ body: (Int, UnsafePointer<ItemDescriptor>?, inout RowKey, inout Meta) -> Void
+        ) {
+            var place = firstPlace
             for chunk in chunks.indices {
                 let keys = chunks[chunk].keys
                 let items = readingItems ? chunks[chunk].items : []
@@ -225,7 +230,8 @@ extension TableModel {
                         for offset in meta.indices {
                             var key = keys.isEmpty ? RowKey.unset : keys[offset]
                             let before = key
-                            body(readingItems ? items.baseAddress! + offset : nil, &key, &meta[offset])
+                            body(place, readingItems ? items.baseAddress! + offset : nil, &key, &meta[offset])
+                            place += 1
                             if key != before { changed.append((offset, key)) }
                         }
                     }

@@ -131,7 +131,7 @@ extension TableModel {
     /// a row whose kind has no template now is 0 tall with the error.
     private mutating func reassignTemplates(from oldTemplates: [CompiledTemplate], withKeys: Bool) {
         var table = TemplateTable(registry: registry)
-        mutateEachElement(readingItems: true) { address, key, meta in
+        mutateEachElement(readingItems: true) { _, address, key, meta in
             let item = address!.pointee
             let before = meta.template >= 0 ? oldTemplates[Int(meta.template)] : nil
             meta.template = table.number(forKind: item.kind)
@@ -194,7 +194,7 @@ extension TableModel {
         var reused = 0
         // Written out in the closure, not a local function it calls: a local function's captured
         // variables are checked for exclusive access at run time, on every row.
-        mutateEachElement(readingItems: false) { _, key, meta in
+        mutateEachElement(readingItems: false) { _, _, key, meta in
             guard meta.template >= 0 else { return }
             // A failure at the layout left does not stand here: a row is measured again, or its
             // height from this layout is taken up.
@@ -214,7 +214,7 @@ extension TableModel {
         // Estimates from the averages of the heights taken up, for the rows still without one
         // (their kinds read only when estimates are given by kind).
         let (estimatedHeights, averages, defaultEstimate) = (self.estimatedHeights, restored, self.defaultEstimate)
-        mutateEachElement(readingItems: !estimatedHeights.isEmpty) { item, _, meta in
+        mutateEachElement(readingItems: !estimatedHeights.isEmpty) { _, item, _, meta in
             guard !meta.isMeasured else { return }
             meta.height = Self.estimate(
                 kind: item?.pointee.kind, template: meta.template, given: estimatedHeights, averages: averages, fallback: defaultEstimate)
@@ -252,20 +252,26 @@ extension TableModel {
     // MARK: - Helpers
 
     /// Calls `body` with every element showing an item (rows, and headers and footers laid out
-    /// like rows), in table order: the item's address when `readingItems` (see
-    /// ``RowStore/mutateEach(readingItems:_:)``), the key and the state but the item; keeps what
-    /// it changes of the key and state.
-    mutating func mutateEachElement(readingItems: Bool, _ body: (UnsafePointer<ItemDescriptor>?, inout RowKey, inout RowStore.Meta) -> Void) {
+    /// like rows), in table order: the element's place in ``offsets``, the item's address when
+    /// `readingItems` (see ``RowStore/mutateEach(readingItems:firstPlace:_:)``), the key and the
+    /// state but the item; keeps what it changes of the key and state.
+    mutating func mutateEachElement(
+        readingItems: Bool, _ body: (Int, UnsafePointer<ItemDescriptor>?, inout RowKey, inout RowStore.Meta) -> Void
+    ) {
+        var place = 0
         func supplement(_ supplement: inout ElementState?) {
-            guard var state = supplement, let item = state.item else { return }
+            guard var state = supplement else { return }
+            defer { place += 1 }
+            guard let item = state.item else { return }
             var meta = RowStore.Meta(state)
-            withUnsafePointer(to: item) { body(readingItems ? $0 : nil, &state.key, &meta) }
+            withUnsafePointer(to: item) { body(place, readingItems ? $0 : nil, &state.key, &meta) }
             state.take(meta)
             supplement = state
         }
         for section in sections.indices {
             supplement(&sections[section].header)
-            sections[section].rows.mutateEach(readingItems: readingItems, body)
+            sections[section].rows.mutateEach(readingItems: readingItems, firstPlace: place, body)
+            place += sections[section].rows.count
             supplement(&sections[section].footer)
         }
     }

@@ -10,6 +10,8 @@ import GalleyText
 public struct HeightJob: Sendable {
     /// One row to measure.
     struct Row: Sendable {
+        /// The row's place among the table's elements when the job was made.
+        var place: Int
         var key: RowKey
         var item: ItemDescriptor
         var template: CompiledTemplate
@@ -74,10 +76,17 @@ public struct HeightJob: Sendable {
                 }
             }
         }
-        var results: [RowKey: Double] = [:]
-        results.reserveCapacity(rows.count)
-        for (row, height) in zip(rows, heights) { if let height { results[row.key] = height } }
-        return MeasuredHeights(configuration: configuration, heights: results)
+        var measured = MeasuredHeights(configuration: configuration)
+        measured.places.reserveCapacity(rows.count)
+        measured.keys.reserveCapacity(rows.count)
+        measured.heights.reserveCapacity(rows.count)
+        for (row, height) in zip(rows, heights) {
+            guard let height else { continue }
+            measured.places.append(row.place)
+            measured.keys.append(row.key)
+            measured.heights.append(height)
+        }
+        return measured
     }
 
     /// The heights of the rows in `range` (nil for a row that could not be measured, or past a
@@ -105,7 +114,10 @@ private final class Counts: Sendable {
 /// Heights a ``HeightJob`` measured, for ``TableModel/absorb(_:keeping:)``.
 public struct MeasuredHeights: Sendable {
     let configuration: LayoutConfiguration
-    let heights: [RowKey: Double]
+    /// Each measured row's place when the job was made, its key and its height.
+    var places: [Int] = []
+    var keys: [RowKey] = []
+    var heights: [Double] = []
 
     /// How many rows were measured.
     public var count: Int { heights.count }
@@ -116,6 +128,7 @@ extension TableModel {
     /// (when given), then outward from it, below and above in turn; without a viewport, in order.
     /// (Mutating only to note each row's cache key, which taking the heights back in compares.)
     public mutating func heightJob(around viewport: Range<Double>? = nil) -> HeightJob {
+        // Each element's position, at its place in `offsets`.
         var order: [Position] = []
         var position = Position(section: 0, element: 0)
         if !sections.isEmpty, sections[0].elementCount == 0 { advance(&position) }
@@ -123,33 +136,34 @@ extension TableModel {
             order.append(position)
             advance(&position)
         }
+        var places = Array(order.indices)
         if let viewport, !order.isEmpty {
             let first = viewport.lowerBound <= 0 ? 0 : offsets.row(atOffset: viewport.lowerBound) ?? order.count - 1
             var below = first
             while below < order.count, offsets.offset(ofRow: below) < viewport.upperBound { below += 1 }
-            var outward = Array(order[first..<max(below, first + 1)])
+            var outward = Array(first..<max(below, first + 1))
             below = max(below, first + 1)
             var above = first - 1
             outward.reserveCapacity(order.count)
             while below < order.count || above >= 0 {
                 if below < order.count {
-                    outward.append(order[below])
+                    outward.append(below)
                     below += 1
                 }
                 if above >= 0 {
-                    outward.append(order[above])
+                    outward.append(above)
                     above -= 1
                 }
             }
-            order = outward
+            places = outward
         }
         var rows: [HeightJob.Row] = []
-        for position in order {
-            let state = state(at: position)
+        for place in places {
+            let state = state(at: order[place])
             guard !state.isMeasured, let item = state.item, state.template >= 0 else { continue }
             let key = key(of: state)
-            if state.key == .unset { setKey(key, of: element(at: position)) }
-            rows.append(HeightJob.Row(key: key, item: item, template: templates[Int(state.template)]))
+            if state.key == .unset { setKey(key, of: element(at: order[place])) }
+            rows.append(HeightJob.Row(place: place, key: key, item: item, template: templates[Int(state.template)]))
         }
         return HeightJob(configuration: configuration, width: width, environment: environment, rows: rows)
     }
@@ -163,14 +177,36 @@ extension TableModel {
         guard measured.configuration == configuration, measured.count > 0 else { return anchor.flatMap { contentOffset(keeping: $0) } }
         var totals = averages
         var absorbed = 0
+        // Each measured row is looked for first at its place when the job was made, where it
+        // still is unless the table changed since: found with no hashing.
+        var entries = [Int32](repeating: -1, count: offsets.count)
+        for (entry, place) in measured.places.enumerated() where place < entries.count { entries[place] = Int32(entry) }
+        var found = [Bool](repeating: false, count: measured.count)
+        var foundCount = 0
         // A job notes the key of every row it measures, so a row without one was not in it;
         // the rows' items need not be read.
-        mutateEachElement(readingItems: false) { _, key, meta in
-            guard !meta.isMeasured, meta.template >= 0, key != .unset, let height = measured.heights[key] else { return }
-            meta.height = height
+        mutateEachElement(readingItems: false) { place, _, key, meta in
+            let entry = Int(entries[place])
+            guard entry >= 0, key == measured.keys[entry] else { return }
+            found[entry] = true
+            foundCount += 1
+            guard !meta.isMeasured, meta.template >= 0 else { return }
+            meta.height = measured.heights[entry]
             meta.isMeasured = true
-            totals.add(height, template: meta.template)
+            totals.add(meta.height, template: meta.template)
             absorbed += 1
+        }
+        if foundCount < measured.count {
+            // Rows moved since: the rest by key.
+            var rest: [RowKey: Double] = [:]
+            for entry in found.indices where !found[entry] { rest[measured.keys[entry]] = measured.heights[entry] }
+            mutateEachElement(readingItems: false) { _, _, key, meta in
+                guard !meta.isMeasured, meta.template >= 0, key != .unset, let height = rest[key] else { return }
+                meta.height = height
+                meta.isMeasured = true
+                totals.add(height, template: meta.template)
+                absorbed += 1
+            }
         }
         averages = totals
         counters.rowsMeasured += absorbed

@@ -83,9 +83,16 @@ public struct TableModel: Sendable {
         self.estimatedHeights = estimatedHeights
         self.defaultEstimate = defaultEstimate
         cache = HeightCache(byteLimit: heightCacheByteLimit)
-        itemIDs = try Self.checkIDs(sections)
+        try Self.validate(sections)
         self.sections.reserveCapacity(sections.count)
-        for section in sections { self.sections.append(state(of: section)) }
+        // The ids are hashed as the rows are made: one pass over the items' memory, not two.
+        let hashes = [UInt64](unsafeUninitializedCapacity: sections.reduce(0) { $0 + $1.items.count }) { hashes, count in
+            for section in sections {
+                self.sections.append(state(of: section, hashingIDsInto: UnsafeMutableBufferPointer(rebasing: hashes[count...])))
+                count += section.items.count
+            }
+        }
+        itemIDs = try Self.index(ofIDs: hashes, in: sections)
         rebuildOffsets()
     }
 
@@ -127,12 +134,29 @@ public struct TableModel: Sendable {
         init(_ error: LayoutError) { self.error = error }
     }
 
-    /// `section` as the model keeps it, its rows estimated.
-    mutating func state(of section: TableSection) -> SectionState {
-        SectionState(
-            id: section.id, header: section.header.map { state(of: $0) },
-            rows: RowStore(section.items) { item in rowState(kind: item.pointee.kind) { item.pointee } },
-            footer: section.footer.map { state(of: $0) })
+    /// `section` as the model keeps it, its rows estimated; with `hashes`, each row's
+    /// ``ItemIDIndex/hash(_:seed:)`` written there in order.
+    mutating func state(of section: TableSection, hashingIDsInto hashes: UnsafeMutableBufferPointer<UInt64>? = nil) -> SectionState {
+        // Rows of the kind of the row before take its state, while no height can come from the
+        // cache (which would change the template's average, and so the next estimate).
+        var previousKind: String?
+        var previousMeta = RowStore.Meta(height: 0, template: -1, isMeasured: false)
+        var previousKey = RowKey.unset
+        let seed = ItemIDIndex.seed
+        var place = 0
+        let rows = RowStore(section.items) { item in
+            if let hashes {
+                hashes.initializeElement(at: place, to: ItemIDIndex.hash(item.pointee.id, seed: seed))
+                place += 1
+            }
+            if previousKind == item.pointee.kind { return (previousMeta, previousKey) }
+            let repeats = cache.removed.isEmpty
+            (previousMeta, previousKey) = rowState(kind: item.pointee.kind) { item.pointee }
+            previousKind = repeats ? item.pointee.kind : nil
+            return (previousMeta, previousKey)
+        }
+        return SectionState(
+            id: section.id, header: section.header.map { state(of: $0) }, rows: rows, footer: section.footer.map { state(of: $0) })
     }
 
     mutating func state(of supplement: TableSupplement) -> ElementState {
@@ -195,12 +219,17 @@ public struct TableModel: Sendable {
 
     /// Every element's offset and every section's start, from the sections.
     mutating func rebuildOffsets() {
-        var heights: [Double] = []
-        heights.reserveCapacity(sections.reduce(0) { $0 + $1.elementCount })
-        for section in sections {
-            if let header = section.header { heights.append(header.height) }
-            section.rows.forEachMeta { heights.append($0.height) }
-            if let footer = section.footer { heights.append(footer.height) }
+        let heights = [Double](unsafeUninitializedCapacity: sections.reduce(0) { $0 + $1.elementCount }) { heights, count in
+            for section in sections {
+                if let header = section.header { heights.initializeElement(at: count, to: header.height) }
+                count += section.header == nil ? 0 : 1
+                section.rows.forEachMeta { meta in
+                    heights.initializeElement(at: count, to: meta.height)
+                    count += 1
+                }
+                if let footer = section.footer { heights.initializeElement(at: count, to: footer.height) }
+                count += section.footer == nil ? 0 : 1
+            }
         }
         offsets = OffsetIndex(heights: heights)
         sectionStarts = OffsetIndex(heights: sections.map { Double($0.elementCount) })
@@ -218,17 +247,33 @@ public struct TableModel: Sendable {
     /// height that is not a finite number ≥ 0; returns the rows' item ids.
     @discardableResult
     static func checkIDs(_ sections: [TableSection]) throws(TableError) -> ItemIDIndex {
+        try validate(sections)
+        let seed = ItemIDIndex.seed
+        let hashes = [UInt64](unsafeUninitializedCapacity: sections.reduce(0) { $0 + $1.items.count }) { hashes, count in
+            for section in sections {
+                // Read in place: a copy of each item would retain its fields.
+                section.items.withUnsafeBufferPointer { items in
+                    for place in items.indices { hashes.initializeElement(at: count + place, to: ItemIDIndex.hash(items[place].id, seed: seed)) }
+                }
+                count += section.items.count
+            }
+        }
+        return try index(ofIDs: hashes, in: sections)
+    }
+
+    /// Throws for a section id that `sections` repeat, or a fixed header or footer height that
+    /// is not a finite number ≥ 0.
+    static func validate(_ sections: [TableSection]) throws(TableError) {
         var sectionIDs: Set<String> = []
-        var hashes: [UInt64] = []
-        hashes.reserveCapacity(sections.reduce(0) { $0 + $1.items.count })
         for section in sections {
             guard sectionIDs.insert(section.id).inserted else { throw .repeatedSectionID(section.id) }
             try validateSupplements(of: section)
-            // Read in place: a copy of each item would retain its fields.
-            section.items.withUnsafeBufferPointer { items in
-                for place in items.indices { hashes.append(ItemIDIndex.hash(items[place].id)) }
-            }
         }
+    }
+
+    /// The index of `hashes`, the hashes of `sections`' item ids in order; throws for an id
+    /// repeated.
+    static func index(ofIDs hashes: [UInt64], in sections: [TableSection]) throws(TableError) -> ItemIDIndex {
         var repeated: [UInt64] = []
         let index = ItemIDIndex(hashes: hashes, repeated: &repeated)
         guard !repeated.isEmpty else { return index }

@@ -224,19 +224,26 @@ public struct OffsetIndex: Sendable, Equatable {
         }
         removeAll()
         guard !heights.isEmpty else { return }
-        for rowHeight in heights { precondition(rowHeight.isFinite && rowHeight >= 0, "height must be finite and ≥ 0") }
-        // Leaves filled to three quarters, then each level of branches over the one below.
-        var level: [Int32] = []
-        var start = 0
-        while start < heights.count {
-            let leaf = makeLeaf()
-            let end = min(start + Self.bulkFill, heights.count)
-            let base = Int(leaf) * Self.leafCapacity
-            for index in start..<end { leafHeights[base + index - start] = heights[index] }
-            leafCounts[Int(leaf)] = Int32(end - start)
-            level.append(leaf)
-            start = end
+        // Leaves filled to three quarters, made at once, then each level of branches over the one below.
+        let leafTotal = (heights.count + Self.bulkFill - 1) / Self.bulkFill
+        leafHeights = [Double](unsafeUninitializedCapacity: leafTotal * Self.leafCapacity) { leaves, initialized in
+            heights.withUnsafeBufferPointer { heights in
+                for leaf in 0..<leafTotal {
+                    let start = leaf * Self.bulkFill
+                    let end = min(start + Self.bulkFill, heights.count)
+                    let base = leaf * Self.leafCapacity
+                    for index in start..<end {
+                        let rowHeight = heights[index]
+                        precondition(rowHeight.isFinite && rowHeight >= 0, "height must be finite and ≥ 0")
+                        leaves.initializeElement(at: base + index - start, to: rowHeight)
+                    }
+                    for slot in (base + end - start)..<(base + Self.leafCapacity) { leaves.initializeElement(at: slot, to: 0) }
+                }
+            }
+            initialized = leafTotal * Self.leafCapacity
         }
+        leafCounts = (0..<leafTotal).map { Int32(min(Self.bulkFill, heights.count - $0 * Self.bulkFill)) }
+        var level = (0..<leafTotal).map { Int32($0) }
         var childrenAreLeaves = true
         depth = 0
         while level.count > 1 {
