@@ -411,4 +411,19 @@ struct TableModelTests {
             #expect(shown.count == Int((offset + 800) / 44) - Int(offset / 44) + ((offset + 800).truncatingRemainder(dividingBy: 44) == 0 ? 0 : 1))
         }
     }
+
+    @Test("A section comes in in table order: a header whose height the cache kept is taken up before its rows are estimated")
+    func headerBeforeRows() throws {
+        let (header, other, row) = (Self.item(1, length: 40, kind: 1), Self.item(2, length: 2, kind: 1), Self.item(3, length: 2, kind: 1))
+        var table = try TableModel(
+            sections: [TableSection(id: "a", items: [header, other])], registry: Self.registry, width: 320, environment: Self.environment)
+        _ = table.layOut(viewport: 0..<1)  // the first row only
+        let measured = try #require(table.frame(of: .row(RowIndex(section: 0, row: 0))))
+        #expect(measured.isMeasured && measured.height > 100)
+        try table.apply([.deleteRow(RowIndex(section: 0, row: 0))])  // its height kept, out of the average
+        try table.apply([.insertSection(TableSection(id: "b", header: .item(header), items: [row]), at: 1)])
+        #expect(table.frame(of: .header(section: 1))?.isMeasured == true && table.counters.heightsReused == 1)
+        // The row's estimate is its template's average, which the header's height came back into.
+        #expect(table.frame(of: .row(RowIndex(section: 1, row: 0)))?.height == measured.height)
+    }
 }

@@ -137,6 +137,9 @@ public struct TableModel: Sendable {
     /// `section` as the model keeps it, its rows estimated; with `hashes`, each row's
     /// ``ItemIDIndex/hash(_:seed:)`` written there in order.
     mutating func state(of section: TableSection, hashingIDsInto hashes: UnsafeMutableBufferPointer<UInt64>? = nil) -> SectionState {
+        // The header first, the rows, then the footer: in table order, as heights come back
+        // from the cache.
+        let header = section.header.map { state(of: $0) }
         // Rows of the kind of the row before take its state, while no height can come from the
         // cache (which would change the template's average, and so the next estimate).
         var previousKind: String?
@@ -155,8 +158,7 @@ public struct TableModel: Sendable {
             previousKind = repeats ? item.pointee.kind : nil
             return (previousMeta, previousKey)
         }
-        return SectionState(
-            id: section.id, header: section.header.map { state(of: $0) }, rows: rows, footer: section.footer.map { state(of: $0) })
+        return SectionState(id: section.id, header: header, rows: rows, footer: section.footer.map { state(of: $0) })
     }
 
     mutating func state(of supplement: TableSupplement) -> ElementState {
