@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "GalleyJSON", targets: ["GalleyJSON"]),
         .library(name: "GalleyLayout", targets: ["GalleyLayout"]),
         .library(name: "GalleyTable", targets: ["GalleyTable"]),
+        .library(name: "GalleyRender", targets: ["GalleyRender"]),
         // The commands' work on one input line, for services that run it themselves (and Fuzz/).
         .library(name: "GalleyCommands", targets: ["GalleyCommands"]),
         .executable(name: "galley", targets: ["GalleyCLI"]),
@@ -43,6 +44,9 @@ let package = Package(
         .systemLibrary(
             name: "CLibXML2", pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"])]),
+        .systemLibrary(
+            name: "CCairo", pkgConfig: "cairo",
+            providers: [.apt(["libcairo2-dev"])]),
         // The only C code in the engine: forwarders for ICU's version-suffixed entry points.
         .target(name: "CGalleyShims", dependencies: ["CICU"]),
 
@@ -59,6 +63,8 @@ let package = Package(
         .target(name: "GalleyLayout", dependencies: ["GalleyText", "GalleyJSON"]),
         // The table model: sections of rows, heights measured on demand and kept, offsets in O(log n).
         .target(name: "GalleyTable", dependencies: ["GalleyLayout", "GalleyText", "GalleyJSON", "GalleyLocks"]),
+        // Drawing arranged rows with cairo, from the glyph runs and frames measuring found.
+        .target(name: "GalleyRender", dependencies: ["GalleyLayout", "GalleyText", "GalleyLocks", "CCairo", "CFontconfig"]),
 
         // MARK: - The `galley` command
 
@@ -70,6 +76,7 @@ let package = Package(
                 "GalleyJSON",
                 "GalleyLayout",
                 "GalleyLocks",
+                "GalleyRender",
                 "CLibXML2",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "GRDB", package: "GRDB.swift"),
@@ -103,11 +110,14 @@ let package = Package(
             name: "GalleyTableTests",
             dependencies: ["GalleyTable", "GalleyLayout", "GalleyText", "GalleyJSON", "GalleyLocks", "GalleyCommands"]),
         .testTarget(
+            name: "GalleyRenderTests",
+            dependencies: ["GalleyRender", "GalleyLayout", "GalleyText", "GalleyJSON", "CFreeType", "PangoComparison"]),
+        .testTarget(
             name: "GalleyJSONTests",
             dependencies: ["GalleyJSON"]),
         .testTarget(
             name: "GalleyCLITests",
-            dependencies: ["GalleyCommands"]),
+            dependencies: ["GalleyCommands", "CCairo"]),
     ],
     swiftLanguageModes: [.v6]
 )

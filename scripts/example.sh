@@ -24,5 +24,12 @@ $galley heights --templates Examples/templates.json --template book --record boo
   -o "$database" Examples/data/books-many.xml
 sqlite3 -header -column "$database" 'SELECT id, width, height, template FROM heights ORDER BY position, width'
 rm -rf "$(dirname "$database")"
+echo "== The feed drawn as a table shows it, at 320 and 375 points (as Docs/feed.png)"
+drawing="$(mktemp -d)/feed.png"
+$galley render --templates Examples/templates.json --template post --width 320,375 --scale 2 \
+  --map date=pubDate,summary=description,categories=category --strip-html summary \
+  -o "$drawing" Examples/data/three20-blog-feed.rss
+echo "$drawing: $(wc -c < "$drawing") bytes, the same as Docs/feed.png: $(cmp -s "$drawing" Docs/feed.png && echo yes || echo no)"
+rm -rf "$(dirname "$drawing")"
 echo "== galley measure: texts in twelve scripts (Examples/measure.jsonl; one row is deliberately bad)"
 $galley measure --scale 2 Examples/measure.jsonl || [ $? -eq 1 ]

@@ -18,7 +18,7 @@ swift build --package-path "$consumer/feed"
 rm -rf "$consumer"
 # The DocC catalogs and every public declaration's documentation build without a warning.
 docs="$(swift package generate-documentation --target GalleyText --target GalleyLayout --target GalleyTable \
-  --target GalleyJSON 2>&1)" || { echo "$docs"; exit 1; }
+  --target GalleyJSON --target GalleyRender 2>&1)" || { echo "$docs"; exit 1; }
 if grep -q "^warning:" <<<"$docs"; then grep -A8 "^warning:" <<<"$docs"; exit 1; fi
 # The benchmark suite, a package of its own, is kept from rotting: it builds, every benchmark
 # registers, and the profiling driver runs in each mode (measuring is Benchmarks/README.md's).

@@ -14,7 +14,7 @@ let package = Package(
             dependencies: [
                 // and in your target's dependencies:
                 .product(name: "GalleyLayout", package: "galley"), .product(name: "GalleyText", package: "galley"),
-                .product(name: "GalleyTable", package: "galley"),
+                .product(name: "GalleyTable", package: "galley"), .product(name: "GalleyRender", package: "galley"),
             ])
     ],
     swiftLanguageModes: [.v6]

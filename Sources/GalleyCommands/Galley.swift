@@ -2,14 +2,14 @@
 
 import ArgumentParser
 
-/// `galley measure`, `heights`, `layout`, `records`, `templates` and `fonts`.
+/// `galley measure`, `heights`, `layout`, `render`, `records`, `templates` and `fonts`.
 public struct Galley: ParsableCommand {
     /// The command's name, version and subcommands.
     public static let configuration = CommandConfiguration(
         commandName: "galley",
         abstract: "Measure text and lay out rows with HarfBuzz, FreeType and ICU.",
         version: Galley.version,
-        subcommands: [Measure.self, Heights.self, Layout.self, Records.self, Templates.self, Fonts.self])
+        subcommands: [Measure.self, Heights.self, Layout.self, Render.self, Records.self, Templates.self, Fonts.self])
 
     /// The command before its arguments are parsed.
     public init() {}

@@ -35,14 +35,17 @@ public final class PangoMeasurer: Sendable {
     }
     private let handle: Locked<Handle>
 
-    /// Loads Pango with exactly `fontFiles` (paths, in fallback order).
-    public init(fontFiles: [String]) throws(LoadError) {
+    /// Loads Pango with exactly `fontFiles` (paths, in fallback order); `forDrawing`, with
+    /// pangocairo's font map, for ``inkBoxes(of:family:size:weight:italic:width:language:scale:margin:)``.
+    public init(fontFiles: [String], forDrawing: Bool = false) throws(LoadError) {
         var cStrings = fontFiles.map { strdup($0) }
         defer { for string in cStrings { free(string) } }
         var error: UnsafePointer<CChar>?
         let pointer = cStrings.withUnsafeMutableBufferPointer { buffer in
             buffer.withMemoryRebound(to: UnsafePointer<CChar>?.self) {
-                PangoReference_create($0.baseAddress, Int32(fontFiles.count), &error)
+                forDrawing
+                    ? PangoReference_createForDrawing($0.baseAddress, Int32(fontFiles.count), &error)
+                    : PangoReference_create($0.baseAddress, Int32(fontFiles.count), &error)
             }
         }
         guard let pointer else { throw LoadError(description: "Pango: \(error.map { String(cString: $0) } ?? "?")") }
@@ -50,9 +53,51 @@ public final class PangoMeasurer: Sendable {
     }
 
     /// Pango with Galley's bundled font files, in the order Galley falls back through them.
-    public static func bundled() throws -> PangoMeasurer {
+    public static func bundled(forDrawing: Bool = false) throws -> PangoMeasurer {
         var seen = Set<String>()
-        return try PangoMeasurer(fontFiles: FontCollection.bundled().faces.map(\.path).filter { seen.insert($0).inserted })
+        return try PangoMeasurer(fontFiles: FontCollection.bundled().faces.map(\.path).filter { seen.insert($0).inserted }, forDrawing: forDrawing)
+    }
+
+    /// A line's ink in device pixels: left and top inclusive, right and bottom exclusive.
+    public struct InkBox: Sendable, Hashable, CustomStringConvertible {
+        /// The leftmost column with ink.
+        public var left: Int
+        /// The top row with ink.
+        public var top: Int
+        /// One past the rightmost column with ink.
+        public var right: Int
+        /// One past the bottom row with ink.
+        public var bottom: Int
+
+        /// A box of ink from its edges.
+        public init(left: Int, top: Int, right: Int, bottom: Int) {
+            (self.left, self.top, self.right, self.bottom) = (left, top, right, bottom)
+        }
+
+        /// The edges, for messages.
+        public var description: String { "[\(left), \(top), \(right), \(bottom)]" }
+    }
+
+    /// Each line of `text` at `width` drawn alone by pangocairo, `scale` pixels a point, with the
+    /// layout's top-left corner `margin` points in: the line's ink (nil for a line with none).
+    /// Only for a measurer made `forDrawing`.
+    public func inkBoxes(
+        of text: String, family: String = "Noto Sans", size: Double, weight: Int = 400, italic: Bool = false,
+        width: Double?, language: String?, scale: Double, margin: Double
+    ) -> [InkBox?] {
+        handle.withLock { handle in
+            PangoReference_setLineLimit(handle.pointer, 0)
+            var boxes = [Int32](repeating: -1, count: 4 * 512)
+            let count = PangoReference_drawLines(
+                handle.pointer, text, family, size, Int32(weight), italic ? 1 : 0, width ?? -1, language, scale, margin, &boxes, 512)
+            precondition(count != -1, "a measurer not made for drawing")
+            precondition(count != -2, "a drawing larger than cairo's images")
+            return (0..<min(Int(count), 512)).map { line in
+                boxes[4 * line] < 0
+                    ? nil
+                    : InkBox(left: Int(boxes[4 * line]), top: Int(boxes[4 * line + 1]), right: Int(boxes[4 * line + 2]), bottom: Int(boxes[4 * line + 3]))
+            }
+        }
     }
 
     deinit {

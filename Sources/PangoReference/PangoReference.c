@@ -87,10 +87,60 @@ static int loadPango(const char **error) {
     return 1;
 }
 
+// pangocairo and cairo, for drawing (PangoReference_drawLines), loaded when first needed.
+enum { CairoFormatARGB32 = 0, CairoFontTypeFT = 1, CairoHintStyleNone = 1, CairoHintMetricsOff = 1, CairoAntialiasGray = 2 };
+static struct {
+    int loaded;
+    void *(*pango_cairo_font_map_new_for_font_type)(int);
+    void (*pango_cairo_font_map_set_resolution)(void *, double);
+    void (*pango_cairo_context_set_font_options)(void *, const void *);
+    void (*pango_cairo_show_layout_line)(void *, void *);
+    void *(*pango_layout_get_line_readonly)(void *, int);
+    int (*pango_layout_iter_get_baseline)(void *);
+    void *(*cairo_image_surface_create)(int, int, int);
+    void *(*cairo_create)(void *);
+    void (*cairo_scale)(void *, double, double);
+    void (*cairo_move_to)(void *, double, double);
+    void (*cairo_destroy)(void *);
+    void (*cairo_surface_destroy)(void *);
+    void (*cairo_surface_flush)(void *);
+    unsigned char *(*cairo_image_surface_get_data)(void *);
+    int (*cairo_image_surface_get_stride)(void *);
+    void *(*cairo_font_options_create)(void);
+    void (*cairo_font_options_set_hint_style)(void *, int);
+    void (*cairo_font_options_set_hint_metrics)(void *, int);
+    void (*cairo_font_options_set_antialias)(void *, int);
+    void (*cairo_font_options_destroy)(void *);
+} drawing;
+
+#define LOAD_DRAWING(library, name) \
+    if (!(*(void **)&drawing.name = dlsym(library, #name))) { *error = "missing symbol " #name; return 0; }
+
+static int loadPangoCairo(const char **error) {
+    if (drawing.loaded) return 1;
+    if (!loadPango(error)) return 0;
+    void *pangoCairo = dlopen("libpangocairo-1.0.so.0", RTLD_NOW | RTLD_GLOBAL);
+    if (!pangoCairo) { *error = "cannot load libpangocairo-1.0.so.0 (install libpangocairo-1.0-0)"; return 0; }
+    void *all = RTLD_DEFAULT;
+    LOAD_DRAWING(all, pango_cairo_font_map_new_for_font_type) LOAD_DRAWING(all, pango_cairo_font_map_set_resolution)
+    LOAD_DRAWING(all, pango_cairo_context_set_font_options) LOAD_DRAWING(all, pango_cairo_show_layout_line)
+    LOAD_DRAWING(all, pango_layout_get_line_readonly) LOAD_DRAWING(all, pango_layout_iter_get_baseline)
+    LOAD_DRAWING(all, cairo_image_surface_create) LOAD_DRAWING(all, cairo_create) LOAD_DRAWING(all, cairo_scale)
+    LOAD_DRAWING(all, cairo_move_to) LOAD_DRAWING(all, cairo_destroy) LOAD_DRAWING(all, cairo_surface_destroy)
+    LOAD_DRAWING(all, cairo_surface_flush) LOAD_DRAWING(all, cairo_image_surface_get_data)
+    LOAD_DRAWING(all, cairo_image_surface_get_stride) LOAD_DRAWING(all, cairo_font_options_create)
+    LOAD_DRAWING(all, cairo_font_options_set_hint_style) LOAD_DRAWING(all, cairo_font_options_set_hint_metrics)
+    LOAD_DRAWING(all, cairo_font_options_set_antialias) LOAD_DRAWING(all, cairo_font_options_destroy)
+    drawing.loaded = 1;
+    return 1;
+}
+
 struct PangoReference {
     void *fontMap;
     void *context;
     void *layout;
+    /// Whether the font map is pangocairo's (for drawing) rather than pangoft2's.
+    int drawsWithCairo;
 };
 
 // Turns hinting off for every font Pango opens, so advances are the font's own.
@@ -102,8 +152,8 @@ static void unhinted(void *pattern, void *data) {
     api.FcPatternAddInteger(pattern, "hintstyle", FcHintNone);
 }
 
-PangoReference *PangoReference_create(const char *const *fontFiles, int32_t count, const char **error) {
-    if (!loadPango(error)) return NULL;
+static PangoReference *create(const char *const *fontFiles, int32_t count, int withCairo, const char **error) {
+    if (!(withCairo ? loadPangoCairo(error) : loadPango(error))) return NULL;
     void *config = api.FcConfigCreate();
     for (int32_t i = 0; i < count; i++) {
         if (!api.FcConfigAppFontAddFile(config, fontFiles[i])) {
@@ -112,15 +162,30 @@ PangoReference *PangoReference_create(const char *const *fontFiles, int32_t coun
             return NULL;
         }
     }
-    void *fontMap = api.pango_ft2_font_map_new();
+    // pangocairo's FreeType font map is a fontconfig one too: the same private configuration serves.
+    void *fontMap = withCairo ? drawing.pango_cairo_font_map_new_for_font_type(CairoFontTypeFT) : api.pango_ft2_font_map_new();
     api.pango_fc_font_map_set_config(fontMap, config);
     api.FcConfigDestroy(config);
-    api.pango_ft2_font_map_set_resolution(fontMap, 72, 72);
+    if (withCairo) {
+        drawing.pango_cairo_font_map_set_resolution(fontMap, 72);
+    } else {
+        api.pango_ft2_font_map_set_resolution(fontMap, 72, 72);
+    }
     api.pango_fc_font_map_set_default_substitute(fontMap, unhinted, NULL, NULL);
 
     PangoReference *reference = calloc(1, sizeof(PangoReference));
     reference->fontMap = fontMap;
+    reference->drawsWithCairo = withCairo;
     reference->context = api.pango_font_map_create_context(fontMap);
+    if (withCairo) {
+        // Unhinted outlines at unhinted metrics, grey antialiasing: as GalleyRender draws.
+        void *options = drawing.cairo_font_options_create();
+        drawing.cairo_font_options_set_hint_style(options, CairoHintStyleNone);
+        drawing.cairo_font_options_set_hint_metrics(options, CairoHintMetricsOff);
+        drawing.cairo_font_options_set_antialias(options, CairoAntialiasGray);
+        drawing.pango_cairo_context_set_font_options(reference->context, options);
+        drawing.cairo_font_options_destroy(options);
+    }
     api.pango_context_set_round_glyph_positions(reference->context, 0);
     reference->layout = api.pango_layout_new(reference->context);
     api.pango_layout_set_wrap(reference->layout, PangoWrapWordChar);
@@ -130,6 +195,14 @@ PangoReference *PangoReference_create(const char *const *fontFiles, int32_t coun
     api.pango_layout_set_attributes(reference->layout, attributes);
     api.pango_attr_list_unref(attributes);
     return reference;
+}
+
+PangoReference *PangoReference_create(const char *const *fontFiles, int32_t count, const char **error) {
+    return create(fontFiles, count, 0, error);
+}
+
+PangoReference *PangoReference_createForDrawing(const char *const *fontFiles, int32_t count, const char **error) {
+    return create(fontFiles, count, 1, error);
 }
 
 void PangoReference_setLineLimit(PangoReference *reference, int32_t lines) {
@@ -180,4 +253,52 @@ PangoReferenceResult PangoReference_measure(
     } while (api.pango_layout_iter_next_line(iter));
     api.pango_layout_iter_free(iter);
     return result;
+}
+
+int32_t PangoReference_drawLines(
+    PangoReference *reference, const char *text, const char *family, double size, int32_t weight, int32_t italic,
+    double width, const char *language, double scale, double margin, int32_t *boxes, int32_t capacity) {
+    if (!reference->drawsWithCairo) return -1;
+    int32_t lineStarts[1];
+    PangoReferenceResult result =
+        PangoReference_measure(reference, text, family, size, weight, italic, width, language, lineStarts, 0);
+    double widthInPixels = (width < 0 ? result.width : width) * scale + 2 * margin * scale + 1;
+    double heightInPixels = result.height * scale + 2 * margin * scale + 1;
+    // cairo's bound on an image's side.
+    if (!(widthInPixels <= 32767 && heightInPixels <= 32767)) return -2;
+    int pixelWidth = (int)widthInPixels;
+    int pixelHeight = (int)heightInPixels;
+    void *iter = api.pango_layout_get_iter(reference->layout);
+    int32_t line = 0;
+    do {
+        Rectangle logical;
+        api.pango_layout_iter_get_line_extents(iter, NULL, &logical);
+        double baseline = (double)drawing.pango_layout_iter_get_baseline(iter) / PangoScale;
+        // A surface for each line, drawn alone: its ink is its own.
+        void *surface = drawing.cairo_image_surface_create(CairoFormatARGB32, pixelWidth, pixelHeight);
+        void *cairo = drawing.cairo_create(surface);
+        drawing.cairo_scale(cairo, scale, scale);
+        drawing.cairo_move_to(cairo, margin + (double)logical.x / PangoScale, margin + baseline);
+        drawing.pango_cairo_show_layout_line(cairo, drawing.pango_layout_get_line_readonly(reference->layout, line));
+        drawing.cairo_destroy(cairo);
+        drawing.cairo_surface_flush(surface);
+        const unsigned char *data = drawing.cairo_image_surface_get_data(surface);
+        int stride = drawing.cairo_image_surface_get_stride(surface);
+        int box[4] = {-1, -1, -1, -1};
+        for (int y = 0; data && y < pixelHeight; y++) {
+            const uint32_t *row = (const uint32_t *)(data + (size_t)y * (size_t)stride);
+            for (int x = 0; x < pixelWidth; x++) {
+                if ((row[x] >> 24) == 0) continue;
+                if (box[0] < 0 || x < box[0]) box[0] = x;
+                if (box[1] < 0) box[1] = y;
+                if (x + 1 > box[2]) box[2] = x + 1;
+                box[3] = y + 1;
+            }
+        }
+        drawing.cairo_surface_destroy(surface);
+        if (line < capacity) for (int i = 0; i < 4; i++) boxes[4 * line + i] = box[i];
+        line++;
+    } while (api.pango_layout_iter_next_line(iter));
+    api.pango_layout_iter_free(iter);
+    return line;
 }

@@ -1,6 +1,7 @@
 // The README's shell examples, run as written: each command succeeds, and the lines a block
 // shows after its command are the first lines the command writes.
 
+import CCairo
 import Foundation
 import Testing
 
@@ -37,6 +38,20 @@ struct ReadmeShellExampleTests {
         }
     }
 
+    /// A PNG file's size and pixels, as cairo reads them; nil when it is not one.
+    static func pixels(ofPNG path: String) -> [UInt32]? {
+        guard let surface = cairo_image_surface_create_from_png(path) else { return nil }
+        defer { cairo_surface_destroy(surface) }
+        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let data = cairo_image_surface_get_data(surface) else { return nil }
+        let (width, height) = (Int(cairo_image_surface_get_width(surface)), Int(cairo_image_surface_get_height(surface)))
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        var pixels = [UInt32(width), UInt32(height)]
+        for row in 0..<height {
+            for column in 0..<width { pixels.append(UnsafeRawPointer(data).load(fromByteOffset: row * stride + column * 4, as: UInt32.self)) }
+        }
+        return pixels
+    }
+
     @Test("Every shell example runs in a fresh folder beside the examples, and prints what the README shows")
     func shellExamples() throws {
         let blocks = try Self.blocks()
@@ -56,7 +71,17 @@ struct ReadmeShellExampleTests {
             #expect(output.status == 0, "\(block.commands): \(output.stderr)")
             let lines = output.stdout.split(separator: "\n").map(String.init)
             #expect(Array(lines.prefix(block.shown.count)) == block.shown, "\(block.commands)")
-            if block.shown.isEmpty { #expect(!lines.isEmpty, "\(block.commands) printed nothing") }
+            // A drawing is the picture the README shows beside it (Docs/), pixel for pixel (the
+            // files' bytes depend on the PNG compressor too).
+            let drawings = block.commands.filter { $0.contains("galley render") }.compactMap { command in
+                command.components(separatedBy: " -o ").dropFirst().first?.split(separator: " ").first.map(String.init)
+            }
+            for drawing in drawings {
+                let made = try #require(Self.pixels(ofPNG: folder.appendingPathComponent(drawing).path), "\(drawing) is not a PNG")
+                let shown = try #require(Self.pixels(ofPNG: Self.root.appendingPathComponent("Docs").appendingPathComponent(drawing).path))
+                #expect(made == shown, "\(drawing) differs from Docs/\(drawing): run the README's command with -o Docs/\(drawing)")
+            }
+            if block.shown.isEmpty && drawings.isEmpty { #expect(!lines.isEmpty, "\(block.commands) printed nothing") }
         }
     }
 }

@@ -20,7 +20,7 @@ public struct RowArrangement: Sendable {
 }
 
 /// A label ready to draw.
-public struct ArrangedLabel: Sendable {
+public struct ArrangedLabel: Sendable, Hashable {
     /// The label's frame in row coordinates.
     public let frame: LayoutRect
     /// The text layout, positioned relative to the frame's top-left corner; nil when the row
@@ -28,6 +28,17 @@ public struct ArrangedLabel: Sendable {
     public let layout: TextLayout?
     /// The style's colour (a `#RRGGBB[AA]` value, or whatever the stylesheet gave).
     public let color: String?
+    /// For text of several styled runs, each run's colour by the UTF-16 range of the text it
+    /// covers (a glyph's cluster says which); empty for text in the label's one style.
+    public let colorRuns: [ColorRun]
+
+    /// A stretch of a label's text and its style's colour.
+    public struct ColorRun: Sendable, Hashable {
+        /// UTF-16 offsets into the label's text.
+        public var range: Range<Int>
+        /// The run's colour, as ``ArrangedLabel/color``.
+        public var color: String?
+    }
 }
 
 /// Any node's frame.
@@ -40,4 +51,16 @@ public struct ArrangedNode: Sendable, Hashable {
     public let frame: LayoutRect
     /// Whether the node collapsed (its frame is then zero).
     public let isCollapsed: Bool
+    /// For an accessory, the kind the item shows (its field's, or the template's).
+    public let accessory: Node.Accessory.Kind?
+    /// For a label, named or not, its text ready to draw (named ones are also in
+    /// ``RowArrangement/labels``).
+    public let label: ArrangedLabel?
+
+    /// A node's frame as arranging found it.
+    public init(
+        name: String?, type: String, frame: LayoutRect, isCollapsed: Bool, accessory: Node.Accessory.Kind? = nil, label: ArrangedLabel? = nil
+    ) {
+        (self.name, self.type, self.frame, self.isCollapsed, self.accessory, self.label) = (name, type, frame, isCollapsed, accessory, label)
+    }
 }

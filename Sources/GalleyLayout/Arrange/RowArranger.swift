@@ -37,14 +37,19 @@ struct RowArranger {
                 frame = frame.snapped(toScale: scale).clamped(toWidth: width)
             }
             let node = measurement.nodes[measured.nodeID]
-            nodes.append(ArrangedNode(name: node.name, type: node.typeName, frame: frame, isCollapsed: collapsed))
+            var arrangedLabel: ArrangedLabel?
+            if case .label(let label) = node.kind {
+                arrangedLabel = ArrangedLabel(
+                    frame: frame, layout: collapsed || measurement.textLayouts.isEmpty ? nil : measurement.textLayouts[measured.nodeID],
+                    color: measured.text == nil ? nil : label.style.color, colorRuns: collapsed ? [] : measurement.colorRuns[measured.nodeID] ?? [])
+            }
+            nodes.append(
+                ArrangedNode(
+                    name: node.name, type: node.typeName, frame: frame, isCollapsed: collapsed, accessory: measurement.row.accessories[measured.nodeID],
+                    label: arrangedLabel))
             if let name = node.name {
                 frames[name] = frame
-                if case .label(let label) = node.kind {
-                    labels[name] = ArrangedLabel(
-                        frame: frame, layout: collapsed || measurement.textLayouts.isEmpty ? nil : measurement.textLayouts[measured.nodeID],
-                        color: measured.text == nil ? nil : label.style.color)
-                }
+                if let arrangedLabel { labels[name] = arrangedLabel }
             }
             for child in measurement.children(of: measured) { visit(child, parentX: x, parentY: y, parentCollapsed: collapsed) }
         }

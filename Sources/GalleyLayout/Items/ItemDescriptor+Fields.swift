@@ -7,10 +7,17 @@ extension ItemDescriptor {
     /// A label's runs, each in its own style (empty runs left out).
     func attributedText(runs: [(CompiledContent, ResolvedTextStyle)], node: Int, of template: CompiledTemplate) throws(LayoutError) -> AttributedText {
         var text = AttributedText()
-        for (content, style) in runs {
-            if let string = try string(for: content, node: node, of: template) { text.append(string, style: style.style) }
-        }
+        try forEachRun(runs, node: node, of: template) { string, style in text.append(string, style: style.style) }
         return text
+    }
+
+    /// Calls `body` with each of a label's runs' text and style, in order (empty runs left out).
+    func forEachRun(
+        _ runs: [(CompiledContent, ResolvedTextStyle)], node: Int, of template: CompiledTemplate, _ body: (String, ResolvedTextStyle) -> Void
+    ) throws(LayoutError) {
+        for (content, style) in runs {
+            if let string = try string(for: content, node: node, of: template) { body(string, style) }
+        }
     }
 
     /// The runs an item's field gives a label: `[{"text", "style"}]`, styles named in the
@@ -19,7 +26,15 @@ extension ItemDescriptor {
         styledField field: FieldPath, label: CompiledLabel, node: Int, of template: CompiledTemplate
     ) throws(LayoutError) -> AttributedText {
         var text = AttributedText()
-        guard let value = value(at: field) else { return text }
+        try forEachRun(styledField: field, label: label, node: node, of: template) { string, style in text.append(string, style: style.style) }
+        return text
+    }
+
+    /// Calls `body` with each run of a styled field's text and style, in order.
+    func forEachRun(
+        styledField field: FieldPath, label: CompiledLabel, node: Int, of template: CompiledTemplate, _ body: (String, ResolvedTextStyle) -> Void
+    ) throws(LayoutError) {
+        guard let value = value(at: field) else { return }
         guard case .array(let runs) = value else {
             throw .fieldType(
                 path: template.nodes[node].path, field: field.description, expected: "an array of {\"text\", \"style\"} runs", found: value.describedForErrors)
@@ -43,9 +58,27 @@ extension ItemDescriptor {
                     style: textStyle,
                     lineHeightMultiple: spec.lineHeightMultiple, color: template.stylesheet.resolveColor(spec.color))
             }
-            text.append(string, style: style.style)
+            body(string, style)
         }
-        return text
+    }
+
+    /// The colours of a label's styled runs by the UTF-16 range of the text each covers; nil for
+    /// a label in one style (its colour is the style's).
+    func colorRuns(ofLabel label: CompiledLabel, node: Int, of template: CompiledTemplate) -> [ArrangedLabel.ColorRun]? {
+        var colors: [ArrangedLabel.ColorRun] = []
+        var start = 0
+        let add = { (string: String, style: ResolvedTextStyle) in
+            let end = start + string.utf16.count
+            colors.append(ArrangedLabel.ColorRun(range: start..<end, color: style.color))
+            start = end
+        }
+        // The label was measured, so its runs read without an error.
+        switch label.content {
+        case .runs(let runs): try? forEachRun(runs, node: node, of: template, add)
+        case .styledField(let field): try? forEachRun(styledField: field, label: label, node: node, of: template, add)
+        case .field, .literal, .format: return nil
+        }
+        return colors
     }
 
     /// The text of a field, literal or format; nil when it is empty or all its fields are.

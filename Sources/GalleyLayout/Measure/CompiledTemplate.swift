@@ -27,6 +27,8 @@ public final class CompiledTemplate: @unchecked Sendable {
     var labelCount: Int { labels.count }
     /// Every label, by ``CompiledLabel/index``.
     let labels: [CompiledLabel]
+    /// The accessories' node ids, whose kinds arranging reports.
+    let accessoryIDs: [Int]
     /// Every node as the measure pass reads it, indexed by id (see ``LayoutNode``), and the
     /// stacks' children's ids (see ``LayoutNode/Stack/firstChild``). In memory of their own, kept
     /// as long as the template: the measure pass reads them for every node of every row, and
@@ -56,6 +58,7 @@ public final class CompiledTemplate: @unchecked Sendable {
             return LayoutNode(node, childIDs: &childIDs)
         }
         self.labels = labels.sorted { $0.index < $1.index }
+        accessoryIDs = nodes.filter { if case .accessory = $0.kind { true } else { false } }.map(\.id)
         // Everything that can fail comes before the memory of the node tables is taken: an
         // initializer that throws leaves the object without running `deinit`.
         minimumHeight =

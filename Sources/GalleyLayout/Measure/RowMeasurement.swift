@@ -33,15 +33,17 @@ public struct RowMeasurement: Sendable {
     let root: MeasuredNode
     /// Each label's glyph layout by node id, when the environment keeps text layouts (else empty).
     let textLayouts: [TextLayout?]
+    /// The colours of the styled runs of labels of several runs, by node id, with the layouts.
+    let colorRuns: [Int: [ArrangedLabel.ColorRun]]
     /// What the row's measurements at every width share.
     let row: MeasuredRowData
 
     init(
         width: Double, height: Double, exactHeight: Double, scale: Double, isRightToLeft: Bool, root: MeasuredNode,
-        textLayouts: [TextLayout?], row: MeasuredRowData
+        textLayouts: [TextLayout?], colorRuns: [Int: [ArrangedLabel.ColorRun]], row: MeasuredRowData
     ) {
         (self.width, self.height, self.exactHeight, self.scale, self.isRightToLeft) = (width, height, exactHeight, scale, isRightToLeft)
-        (self.root, self.textLayouts, self.row) = (root, textLayouts, row)
+        (self.root, self.textLayouts, self.colorRuns, self.row) = (root, textLayouts, colorRuns, row)
     }
 
     /// Every container's children, which nodes name by range (see ``MeasuredNode/children``).
@@ -64,10 +66,13 @@ final class MeasuredRowData: Sendable {
     let itemID: String
     let measuredChildren: [MeasuredNode]
     let template: CompiledTemplate
+    /// Each accessory's kind for the item, by node id (its field's, or the template's).
+    let accessories: [Int: Node.Accessory.Kind]
 
-    init(itemID: String, measuredChildren: [MeasuredNode], template: CompiledTemplate) {
+    init(itemID: String, measuredChildren: [MeasuredNode], template: CompiledTemplate, accessories: [Int: Node.Accessory.Kind]) {
         self.itemID = itemID
         self.measuredChildren = measuredChildren
         self.template = template
+        self.accessories = accessories
     }
 }

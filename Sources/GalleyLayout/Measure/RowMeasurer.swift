@@ -151,20 +151,30 @@ struct RowMeasurer {
 
     /// What the measurements of the widths measured so far share (their children among it).
     func sharedData() -> MeasuredRowData {
-        MeasuredRowData(itemID: item.id, measuredChildren: measuredChildren, template: template)
+        var accessories: [Int: Node.Accessory.Kind] = [:]
+        for id in template.accessoryIDs {
+            guard case .accessory(let kind, let field, _, _) = template.nodes[id].kind else { continue }
+            // A field naming no kind failed the measurement already.
+            accessories[id] =
+                field.flatMap { field in
+                    if case .string(let name)? = item.value(at: field) { Node.Accessory.Kind(rawValue: name) } else { nil }
+                } ?? kind
+        }
+        return MeasuredRowData(itemID: item.id, measuredChildren: measuredChildren, template: template, accessories: accessories)
     }
 
     /// The measurement of `row`, whose widths share `shared` (from ``sharedData()`` once all are measured).
     func measurement(of row: MeasuredRow, shared: MeasuredRowData) -> RowMeasurement {
         var textLayouts: [TextLayout?] = []
+        var colorRuns: [Int: [ArrangedLabel.ColorRun]] = [:]
         if environment.keepsTextLayouts {
             textLayouts = Array(filling: nil, count: template.nodes.count)
-            layOutText(in: row.root, into: &textLayouts)
+            layOutText(in: row.root, into: &textLayouts, colors: &colorRuns)
         }
         return RowMeasurement(
             width: row.width, height: row.height,
             exactHeight: row.exactHeight, scale: environment.scale, isRightToLeft: row.isRightToLeft, root: row.root,
-            textLayouts: textLayouts, row: shared)
+            textLayouts: textLayouts, colorRuns: colorRuns, row: shared)
     }
 
     /// Throws the error ``measureRow(width:)`` gives for a width that is not a finite number ≥ 0.
@@ -173,14 +183,14 @@ struct RowMeasurer {
     }
 
     /// Lays out the glyphs of every label in a measured row, at the width it was measured at,
-    /// into `layouts` by node id.
-    private func layOutText(in node: MeasuredNode, into layouts: inout [TextLayout?]) {
-        if let width = node.text?.offeredWidth, template.layoutNodes[node.nodeID].kind == .label,
-            let paragraph = labels[Int(template.layoutNodes[node.nodeID].labelIndex)].shaped
-        {
+    /// into `layouts` by node id, and the colours of those of several styled runs into `colors`.
+    private func layOutText(in node: MeasuredNode, into layouts: inout [TextLayout?], colors: inout [Int: [ArrangedLabel.ColorRun]]) {
+        let labelIndex = Int(template.layoutNodes[node.nodeID].labelIndex)
+        if let width = node.text?.offeredWidth, template.layoutNodes[node.nodeID].kind == .label, let paragraph = labels[labelIndex].shaped {
             layouts[node.nodeID] = paragraph.layout(width: width)
+            colors[node.nodeID] = item.colorRuns(ofLabel: template.labels[labelIndex], node: node.nodeID, of: template)
         }
-        for index in node.children { layOutText(in: measuredChildren[Int(index)], into: &layouts) }
+        for index in node.children { layOutText(in: measuredChildren[Int(index)], into: &layouts, colors: &colors) }
     }
 
     /// `value` rounded up to device pixels.

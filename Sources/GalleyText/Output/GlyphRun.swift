@@ -6,6 +6,10 @@ public struct GlyphRun: Sendable, Hashable {
     public var face: FontFace
     /// The size in points.
     public var size: Double
+    /// The styled run of the laid-out text whose glyphs these are (its place in
+    /// ``AttributedText/runs``), for drawing each in its own colour; an ellipsis takes the style
+    /// of the text where it is.
+    public var styleIndex: Int
     /// The line the run is on.
     public var lineIndex: Int
     /// The bidi level: even left-to-right, odd right-to-left.

@@ -173,7 +173,8 @@ struct GlyphRunBuilder {
             }
         }
         return GlyphRun(
-            face: items[itemIndex].face, size: items[itemIndex].size, lineIndex: 0, bidiLevel: items[itemIndex].level,
+            face: items[itemIndex].face, size: items[itemIndex].size, styleIndex: items[itemIndex].styleIndex, lineIndex: 0,
+            bidiLevel: items[itemIndex].level,
             glyphs: glyphIDs, positions: positions, advances: advances, clusters: clusters, isEllipsis: false)
     }
 
@@ -182,7 +183,7 @@ struct GlyphRunBuilder {
         let segment = ellipsis.segment
         let glyphs = segment.glyphs
         var run = GlyphRun(
-            face: ellipsis.face, size: ellipsis.size, lineIndex: 0, bidiLevel: level, glyphs: glyphs.map(\.id),
+            face: ellipsis.face, size: ellipsis.size, styleIndex: style, lineIndex: 0, bidiLevel: level, glyphs: glyphs.map(\.id),
             positions: [], advances: [], clusters: Array(filling: cluster, count: glyphs.count), isEllipsis: true)
         for glyph in glyphs.indices {
             let advance =

@@ -18,6 +18,21 @@ typedef struct PangoReference PangoReference;
 PangoReference *PangoReference_create(const char *const *fontFiles, int32_t count, const char **error);
 void PangoReference_destroy(PangoReference *reference);
 
+/// As PangoReference_create, with pangocairo's FreeType font map (hinting and metrics hinting
+/// off, grey antialiasing), for PangoReference_drawLines; it measures as the other does. Needs
+/// libpangocairo-1.0.so.0 (Debian's libpangocairo-1.0-0) and cairo loaded.
+PangoReference *PangoReference_createForDrawing(const char *const *fontFiles, int32_t count, const char **error);
+
+/// Lays out `text` as PangoReference_measure does, draws each line alone with pangocairo on a
+/// transparent image `scale` pixels a point with the layout's top-left corner `margin` points
+/// in, and writes each line's ink box in pixels (left, top, right, bottom; right and bottom
+/// exclusive; all -1 for a line without ink) to `boxes`, four numbers a line, for up to
+/// `capacity` lines. Returns the line count; -1 for a reference not made for drawing, -2 for a
+/// drawing larger than cairo's images (32,767 pixels a side).
+int32_t PangoReference_drawLines(
+    PangoReference *reference, const char *text, const char *family, double size, int32_t weight, int32_t italic,
+    double width, const char *language, double scale, double margin, int32_t *boxes, int32_t capacity);
+
 /// Limits the layouts that follow to `lines` lines, the last ellipsized at its end (UIKit's
 /// truncating tail); 0 lifts the limit.
 void PangoReference_setLineLimit(PangoReference *reference, int32_t lines);

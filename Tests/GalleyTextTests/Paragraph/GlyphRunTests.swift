@@ -39,4 +39,26 @@ struct GlyphRunTests {
             }
         }
     }
+
+    @Test("Each glyph run names the styled run its text is in, an ellipsis the run where the text is cut")
+    func runsNameTheirStyle() throws {
+        let bold = TextStyle(font: .family("Noto Sans", weight: 700), size: 15)
+        let body = Shared.style(15)
+        var text = AttributedText("Ada ", style: bold)
+        text.append("replied to your post about \u{05E9}\u{05DC}\u{05D5}\u{05DD} rows, ", style: body)
+        text.append("9:41 PM", style: TextStyle(font: .family("Noto Sans"), size: 12))
+        for width in [Double.infinity, 120, 60] {
+            let layout = try Shared.engine.layout(text, width: width, paragraph: ParagraphStyle(lineBreakMode: .truncateTail, maximumLines: 2))
+            #expect(Set(layout.glyphRuns.map(\.styleIndex)).isSubset(of: Set(text.runs.indices)))
+            for run in layout.glyphRuns where !run.isEllipsis {
+                for cluster in run.clusters { #expect(text.runs[run.styleIndex].range.contains(cluster), "cluster \(cluster) at \(width)") }
+                #expect(run.size == text.runs[run.styleIndex].style.size)
+            }
+            for run in layout.glyphRuns where run.isEllipsis {
+                let cut = try #require(run.clusters.first)
+                #expect(text.runs[run.styleIndex].range.contains(max(0, cut - 1)) || text.runs[run.styleIndex].range.contains(cut), "ellipsis at \(cut)")
+            }
+        }
+        #expect(try Shared.engine.layout(text, width: .infinity).glyphRuns.map(\.styleIndex).contains(2))
+    }
 }

@@ -1,0 +1,91 @@
+// `galley render`: items drawn as a table shows them, one column per width, to look at a
+// template before running a batch.
+
+import ArgumentParser
+import Foundation
+import GalleyJSON
+import GalleyLayout
+import GalleyRender
+
+extension Galley {
+    struct Render: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Draw items as a table shows them: a sheet of rows at each width, as PNG, SVG or PDF.",
+            discussion: """
+                Rows are stacked with separators, one column per --width, side by side. The \
+                drawing is what measuring found: each label's glyph runs at their measured places. \
+                --frames outlines every node's frame and every line box. A record that cannot be \
+                laid out gives an error line {"id", "line" or "record", "file", "error"} on \
+                standard error, and the others are drawn.
+                """)
+
+        @OptionGroup var input: InputArguments
+
+        @OptionGroup var fields: FieldArguments
+
+        @OptionGroup var layout: LayoutArguments
+
+        @Flag(help: "Outline every node's frame and every line box, to debug a template.")
+        var frames = false
+
+        @Option(
+            name: [.short, .customLong("output")],
+            help: ArgumentHelp("The drawing: a .png, .svg or .pdf file (standard output, as PNG, when none).", valueName: "file"))
+        var output: String?
+
+        @Option(help: ArgumentHelp("The most items a sheet shows: a run with more is an error.", valueName: "count"))
+        var maxItems = 1_000
+
+        func validate() throws {
+            if let output, RenderFormat(path: output) == nil {
+                throw ValidationError("--output must name a .png, .svg or .pdf file, got '\(output)'")
+            }
+            guard maxItems > 0 else { throw ValidationError("--max-items must be more than 0, got \(maxItems)") }
+            if output == nil, isatty(STDOUT_FILENO) == 1 {
+                throw ValidationError("give --output FILE.png (or .svg, .pdf), or send standard output to a file or a pipe")
+            }
+        }
+
+        func run() throws {
+            let setup = try layout.setup(keepsTextLayouts: true, workers: 1, command: "render", fields: fields)
+            let worker = setup.workers[0]
+            var columns = Array(repeating: [RowArrangement](), count: setup.widths.count)
+            var failures = 0
+            var items = 0
+            let records = input.records()
+            while true {
+                let batch = try records.next(256)
+                if batch.isEmpty { break }
+                for record in batch where !record.isBlank {
+                    items += 1
+                    guard items <= maxItems else { throw setupFailure("more than --max-items \(maxItems) items: a sheet shows at most that many") }
+                    var id: JSONValue = .null
+                    do {
+                        guard let row = try setup.itemRow(for: record, worker: worker, id: &id) else { continue }
+                        for (column, measurement) in try row.measurements().enumerated() { columns[column].append(measurement.arranged()) }
+                    } catch {
+                        FileHandle.standardError.write(Data(record.errorJSON(id: id, message: "\(error)") + [UInt8(ascii: "\n")]))
+                        failures += 1
+                    }
+                }
+            }
+            guard columns.contains(where: { !$0.isEmpty }) else {
+                if failures > 0 { throw ExitCode(1) }
+                throw setupFailure("the input holds no items to draw")
+            }
+            let sheet = RowSheet(columns: columns, scale: layout.scale, showsFrames: frames)
+            let bytes: [UInt8]
+            do { bytes = try sheet.data(as: output.flatMap(RenderFormat.init(path:)) ?? .png) } catch { throw setupFailure("\(error)") }
+            do {
+                let stream = try output.map(ByteStream.init(path:)) ?? ByteStream(standard: STDOUT_FILENO, name: "standard output")
+                try stream.write(bytes)
+            } catch is OutputClosed {
+                throw ExitCode(BatchRunner.outputClosedStatus)
+            } catch {
+                FileHandle.standardError.write(Data("galley render: \(error)\n".utf8))
+                throw ExitCode(1)
+            }
+            if failures > 0 { throw ExitCode(1) }
+        }
+    }
+}

@@ -1,0 +1,116 @@
+// A cairo context over one surface: the few drawing operations rows need.
+
+import CCairo
+import GalleyLayout
+import GalleyText
+
+/// Draws into one cairo surface, in points (the surface's device scale turns them into pixels).
+final class Canvas {
+    private let context: OpaquePointer
+
+    /// A canvas over `surface`, drawing `scale` device units a point.
+    init(surface: OpaquePointer, scale: Double) {
+        context = cairo_create(surface)
+        cairo_scale(context, scale, scale)
+        // Unhinted outlines at unhinted advances, grey antialiasing: what was measured is what is
+        // drawn, and the same on every machine.
+        let options = cairo_font_options_create()
+        cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
+        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
+        cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
+        cairo_set_font_options(context, options)
+        cairo_font_options_destroy(options)
+    }
+
+    deinit { cairo_destroy(context) }
+
+    /// cairo's status after the drawing so far.
+    var status: cairo_status_t { cairo_status(context) }
+
+    private func setColor(_ color: RenderColor) {
+        cairo_set_source_rgba(context, color.red, color.green, color.blue, color.alpha)
+    }
+
+    func fill(_ rect: LayoutRect, with color: RenderColor) {
+        setColor(color)
+        cairo_rectangle(context, rect.x, rect.y, rect.width, rect.height)
+        cairo_fill(context)
+    }
+
+    /// Outlines `rect` with a line `lineWidth` points wide, inside it.
+    func outline(_ rect: LayoutRect, with color: RenderColor, lineWidth: Double) {
+        guard rect.width > 0 || rect.height > 0 else { return }
+        setColor(color)
+        cairo_set_line_width(context, lineWidth)
+        cairo_rectangle(
+            context, rect.x + lineWidth / 2, rect.y + lineWidth / 2, max(0, rect.width - lineWidth), max(0, rect.height - lineWidth))
+        cairo_stroke(context)
+    }
+
+    /// Draws what `body` draws as one group (in SVG, one `g` element).
+    func group(_ body: () throws(RenderError) -> Void) throws(RenderError) {
+        cairo_push_group(context)
+        defer {
+            cairo_pop_group_to_source(context)
+            cairo_paint(context)
+        }
+        try body()
+    }
+
+    /// Strokes the lines through `points`, with round caps and joins.
+    func stroke(_ points: [LayoutPoint], with color: RenderColor, lineWidth: Double) {
+        guard let first = points.first else { return }
+        setColor(color)
+        cairo_set_line_width(context, lineWidth)
+        cairo_set_line_cap(context, CAIRO_LINE_CAP_ROUND)
+        cairo_set_line_join(context, CAIRO_LINE_JOIN_ROUND)
+        cairo_move_to(context, first.x, first.y)
+        for point in points.dropFirst() { cairo_line_to(context, point.x, point.y) }
+        cairo_stroke(context)
+    }
+
+    /// Strokes (or fills) a circle.
+    func circle(center: LayoutPoint, radius: Double, with color: RenderColor, lineWidth: Double?) {
+        setColor(color)
+        cairo_new_sub_path(context)
+        cairo_arc(context, center.x, center.y, radius, 0, 2 * Double.pi)
+        if let lineWidth {
+            cairo_set_line_width(context, lineWidth)
+            cairo_stroke(context)
+        } else {
+            cairo_fill(context)
+        }
+    }
+
+    /// Draws `layout`'s glyph runs with their top-left corner at (`x`, `y`): the positions the
+    /// engine found, as they are; nothing is shaped or measured here. Each glyph takes the
+    /// colour of the run of `colorRuns` its cluster is in, else `color`.
+    func draw(_ layout: TextLayout, x: Double, y: Double, color: RenderColor, colorRuns: [(range: Range<Int>, color: RenderColor)] = []) {
+        var glyphs: [cairo_glyph_t] = []
+        for run in layout.glyphRuns where !run.glyphs.isEmpty {
+            cairo_set_font_face(context, CairoFontFaces.shared.face(for: run.face).pointer)
+            cairo_set_font_size(context, run.size)
+            // Consecutive glyphs of one colour are shown together.
+            var current: RenderColor?
+            for index in run.glyphs.indices {
+                // An ellipsis stands where text was cut, in the style of the text before it.
+                let cluster = run.isEllipsis ? max(0, run.clusters[index] - 1) : run.clusters[index]
+                let glyphColor = colorRuns.first { $0.range.contains(cluster) }?.color ?? color
+                if glyphColor != current {
+                    show(glyphs)
+                    glyphs.removeAll(keepingCapacity: true)
+                    setColor(glyphColor)
+                    current = glyphColor
+                }
+                glyphs.append(cairo_glyph_t(index: UInt(run.glyphs[index]), x: x + run.positions[index].x, y: y + run.positions[index].y))
+            }
+            show(glyphs)
+            glyphs.removeAll(keepingCapacity: true)
+        }
+    }
+
+    private func show(_ glyphs: [cairo_glyph_t]) {
+        guard !glyphs.isEmpty else { return }
+        cairo_show_glyphs(context, glyphs, Int32(glyphs.count))
+    }
+}

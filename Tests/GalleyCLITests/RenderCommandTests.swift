@@ -1,0 +1,62 @@
+// `galley render` end to end: a sheet as tall as the rows `galley heights` measures, the wide
+// of its widths, in each format; bad items reported and the rest drawn.
+
+import Foundation
+import Testing
+
+@Suite("galley render")
+struct RenderCommandTests {
+    /// A PNG's width and height in pixels, from its header.
+    static func pixelSize(ofPNG data: Data) -> (width: Int, height: Int) {
+        let bytes = [UInt8](data)
+        func bigEndian(_ offset: Int) -> Int { bytes[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) } }
+        return (bigEndian(16), bigEndian(20))
+    }
+
+    @Test("A PNG as wide as the widths and the gutter between, as tall as the tallest width's rows heights measures")
+    func sheetSize() throws {
+        try withTemporaryFolder("render") { folder in
+            let sheet = folder.appendingPathComponent("sheet.png").path
+            let rendered = try GalleyExecutable.run(["render", "--width", "320,375", "--scale", "2", "-o", sheet], input: RowCommandTests.items)
+            #expect(rendered.status == 1)
+            #expect(rendered.errorLines.map { "\($0["id"]!)" } == ["bad", "<null>", "img"])
+            let measured = try GalleyExecutable.run(["heights", "--width", "320,375", "--scale", "2"], input: RowCommandTests.items)
+            var columnHeights: [Int: Double] = [:]
+            for line in measured.lines { columnHeights[line["width"] as! Int, default: 0] += line["height"] as! Double }
+            let size = Self.pixelSize(ofPNG: try Data(contentsOf: URL(fileURLWithPath: sheet)))
+            #expect(size.width == (320 + 16 + 375) * 2)
+            #expect(size.height == Int((columnHeights.values.max()! * 2).rounded(.up)))
+        }
+    }
+
+    @Test("SVG and PDF by the output's extension; --frames draws more")
+    func formats() throws {
+        try withTemporaryFolder("render") { folder in
+            func render(_ name: String, _ extra: [String] = []) throws -> Data {
+                let path = folder.appendingPathComponent(name).path
+                let output = try GalleyExecutable.run(
+                    ["render", "--template", "subtitle", "--width", "320", "--scale", "2", "-o", path] + extra,
+                    input: #"{"id": 1, "text": "Rows", "subtitle": "drawn"}"#)
+                #expect(output.status == 0, "\(output.stderr)")
+                return try Data(contentsOf: URL(fileURLWithPath: path))
+            }
+            let svg = try render("sheet.svg")
+            let pdf = try render("sheet.pdf")
+            #expect(String(decoding: svg.prefix(5), as: UTF8.self) == "<?xml" && String(decoding: pdf.prefix(5), as: UTF8.self) == "%PDF-")
+            let plain = try render("plain.png")
+            let framed = try render("frames.png", ["--frames"])
+            #expect(plain != framed && Self.pixelSize(ofPNG: plain) == Self.pixelSize(ofPNG: framed))
+        }
+    }
+
+    @Test("Usage errors: an output that is not PNG, SVG or PDF; more items than --max-items")
+    func usageErrors() throws {
+        try withTemporaryFolder("render") { folder in
+            let jpeg = try GalleyExecutable.run(["render", "-o", folder.appendingPathComponent("sheet.jpg").path], input: "")
+            #expect(jpeg.status == 64 && jpeg.stderr.contains("--output must name a .png, .svg or .pdf file"))
+            let many = (1...3).map { #"{"id": \#($0), "kind": "text", "text": "Row"}"# }.joined(separator: "\n")
+            let capped = try GalleyExecutable.run(["render", "--max-items", "2", "-o", folder.appendingPathComponent("sheet.png").path], input: many)
+            #expect(capped.status == 64 && capped.stderr.contains("more than --max-items 2 items"))
+        }
+    }
+}

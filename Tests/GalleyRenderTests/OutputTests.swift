@@ -1,0 +1,158 @@
+// The files a sheet is written as: PNG of the size width × scale, SVG that parses, PDF that
+// opens; the same bytes for the same rows; clear errors for what cannot be drawn.
+
+import Foundation
+import GalleyLayout
+import GalleyRender
+import GalleyText
+import Testing
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
+
+@Suite("Sheets as PNG, SVG and PDF")
+struct OutputTests {
+    typealias F = RenderFixture
+
+    /// A sheet of two widths' rows of three kinds.
+    static func sheet(scale: Double, widths: [Double] = [320, 375]) throws -> RowSheet {
+        let columns = try widths.map { width in
+            try ["message", "subtitle", "text"].flatMap { kind in
+                try (0..<2).map {
+                    try F.registry.template(forKind: kind)!.measure(F.item(for: kind, $0), width: width, environment: F.environment(scale: scale)).arranged()
+                }
+            }
+        }
+        return RowSheet(columns: columns, scale: scale)
+    }
+
+    @Test("A PNG is the sheet's size in points times the scale, in pixels", arguments: [1.0, 2, 3])
+    func pngSize(scale: Double) throws {
+        let sheet = try Self.sheet(scale: scale)
+        let png = try sheet.data(as: .png)
+        #expect(Array(png.prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+        func bigEndian(_ offset: Int) -> Int { png[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) } }
+        let expectedWidth = Int((sheet.size.width * scale).rounded(.up))
+        let expectedHeight = Int((sheet.size.height * scale).rounded(.up))
+        #expect(bigEndian(16) == expectedWidth && bigEndian(20) == expectedHeight)
+        #expect(sheet.size.width == 320 + RowSheet.gutter + 375)
+        let image = try sheet.image()
+        #expect(image.width == expectedWidth && image.height == expectedHeight)
+    }
+
+    @Test("SVG parses as XML: an svg element the sheet's size in points, with one group for each row")
+    func svgParses() throws {
+        let sheet = try Self.sheet(scale: 2)
+        let svg = try sheet.data(as: .svg)
+        let delegate = RootElement()
+        let parser = XMLParser(data: Data(svg))
+        parser.delegate = delegate
+        #expect(parser.parse(), "\(parser.parserError.map { "\($0)" } ?? "")")
+        #expect(delegate.name == "svg")
+        #expect(delegate.attributes["width"] == "\(Self.points(sheet.size.width))pt")
+        #expect(delegate.attributes["height"] == "\(Self.points(sheet.size.height))pt")
+        // cairo writes each group as a clipped `g` of its own.
+        #expect(delegate.clippedGroups == sheet.columns.reduce(0) { $0 + $1.count })
+    }
+
+    /// `value` as cairo writes a length: without a fraction when it has none.
+    static func points(_ value: Double) -> String { value == value.rounded() ? "\(Int(value))" : "\(value)" }
+
+    @Test("PDF opens: pdftoppm makes an image of it the sheet's size")
+    func pdfOpens() throws {
+        let sheet = try Self.sheet(scale: 2, widths: [375])
+        let pdf = try sheet.data(as: .pdf)
+        #expect(String(decoding: pdf.prefix(5), as: UTF8.self) == "%PDF-")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("galley-pdf-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("sheet.pdf")
+        try Data(pdf).write(to: file)
+        // At 144 dots an inch, two pixels a point.
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/pdftoppm")
+        process.arguments = ["-png", "-r", "144", "-singlefile", file.path, folder.appendingPathComponent("page").path]
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        let page = try Data(contentsOf: folder.appendingPathComponent("page.png"))
+        func bigEndian(_ offset: Int) -> Int { page[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) } }
+        #expect(abs(bigEndian(16) - Int(sheet.size.width * 2)) <= 1 && abs(bigEndian(20) - Int(sheet.size.height * 2)) <= 1)
+    }
+
+    @Test("The same rows make the same bytes, in every format")
+    func deterministic() throws {
+        for format in RenderFormat.allCases {
+            let first = try Self.sheet(scale: 2).data(as: format)
+            let second = try Self.sheet(scale: 2).data(as: format)
+            let same = first == second  // compared apart: a failure would print every byte
+            #expect(same, "\(format)")
+        }
+    }
+
+    @Test("Formats by file extension")
+    func formatsByExtension() {
+        #expect(RenderFormat(path: "out/sheet.PNG") == .png && RenderFormat(path: "a.svg") == .svg && RenderFormat(path: "b.pdf") == .pdf)
+        #expect(RenderFormat(path: "sheet") == nil && RenderFormat(path: "a.jpg") == nil && RenderFormat(path: "dir.png/sheet") == nil)
+    }
+
+    @Test("What cannot be drawn is a clear error: a bad scale, a sheet too large, rows without text layouts")
+    func errors() throws {
+        let rows = try Self.sheet(scale: 2).columns
+        for scale in [0, -1, Double.nan, .infinity] {
+            do {
+                _ = try RowSheet(columns: rows, scale: scale).data(as: .png)
+                Issue.record("scale \(scale) drew")
+            } catch { #expect("\(error)".contains("is not a finite number > 0")) }
+        }
+        let tall = Array(repeating: rows[0][0], count: 20_000)
+        #expect(throws: RenderError.tooLarge(width: 320, height: tall.reduce(0) { $0 + $1.height }, scale: 2)) {
+            try RowSheet(columns: [tall], scale: 2).image()
+        }
+        let item = F.item(for: "message", 0)
+        let bare = try F.registry.template(forKind: "message")!.measure(item, width: 320, environment: F.environment(scale: 2, keepsTextLayouts: false))
+        let first = try #require(bare.arranged().nodes.first { $0.label != nil && $0.frame != .zero }?.name)
+        #expect(throws: RenderError.missingTextLayout(itemID: item.id, label: first)) { try RowSheet(columns: [[bare.arranged()]], scale: 2).image() }
+    }
+
+    @Test("A column is as wide as its widest row; an unnamed label is drawn too")
+    func columnsAndUnnamedLabels() throws {
+        let item = F.item(for: "text", 0)
+        let template = try CompiledTemplate(Template(name: "plain", root: Node(.label(Node.Label(.field("text"), style: "font")), name: nil)))
+        let narrow = try template.measure(item, width: 200, environment: F.environment(scale: 2)).arranged()
+        let wide = try template.measure(item, width: 375, environment: F.environment(scale: 2)).arranged()
+        let sheet = RowSheet(columns: [[narrow, wide], [narrow]], scale: 2, background: nil, drawsSeparators: false)
+        #expect(sheet.size.width == 375 + RowSheet.gutter + 200)
+        let ink = try #require(RowSheet(columns: [[narrow]], scale: 2, background: nil, drawsSeparators: false).image().inkBox)
+        #expect(ink.maxX > ink.minX && narrow.labels.isEmpty)
+    }
+
+    @Test("Drawings past the bounds are refused before any memory is taken: a side, or the pixels in all")
+    func bounds() throws {
+        let row = try F.registry.template(forKind: "text")!.measure(F.item(for: "text", 0), width: 8_000, environment: F.environment(scale: 2))
+            .arranged()
+        let tall = Array(repeating: row, count: Int(8_000 / row.height) + 1)  // 16,000 pixels a side: 256 Mi pixels
+        #expect(throws: RenderError.self) { try RowSheet(columns: [tall], scale: 2).image() }
+        #expect(throws: RenderError.self) { try RowSheet(columns: [[row], [row], [row], [row], [row]], scale: 1).data(as: .svg) }
+        #expect(try RowSheet(columns: [[row]], scale: 1).data(as: .svg).count > 0)
+    }
+}
+
+/// The root element's name and attributes, and the clipped groups below it.
+private final class RootElement: NSObject, XMLParserDelegate {
+    var name: String?
+    var attributes: [String: String] = [:]
+    /// How many `g` elements are clipped groups.
+    var clippedGroups = 0
+
+    func parser(
+        _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?,
+        attributes: [String: String]
+    ) {
+        if elementName == "g", attributes["clip-path"] != nil { clippedGroups += 1 }
+        guard name == nil else { return }
+        name = elementName
+        self.attributes = attributes
+    }
+}
