@@ -59,6 +59,19 @@ let package = Package(
             ],
             path: "Benchmarks/GalleyTableBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]),
+        .executableTarget(
+            name: "GalleyRenderBenchmarks",
+            dependencies: [
+                "BenchmarkFixtures",
+                .product(name: "GalleyRender", package: "Galley"),
+                .product(name: "GalleyLayout", package: "Galley"),
+                .product(name: "GalleyText", package: "Galley"),
+                .product(name: "GalleyJSON", package: "Galley"),
+                .product(name: "_PangoComparison", package: "Galley"),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/GalleyRenderBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]),
         // Runs one hot path in a loop, for valgrind's callgrind and other profilers.
         .executableTarget(
             name: "Profile",

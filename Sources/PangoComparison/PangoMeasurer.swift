@@ -141,4 +141,58 @@ public final class PangoMeasurer: Sendable {
         let index = utf8.index(utf8.startIndex, offsetBy: offset)
         return text.unicodeScalars.distance(from: text.unicodeScalars.startIndex, to: index)
     }
+
+    /// A text for ``draw(_:width:height:scale:)``: laid out at `width` (nil: unwrapped), at most
+    /// `maximumLines` lines (0: any), its top-left corner at (`x`, `y`) points.
+    public struct DrawnText: Sendable {
+        /// The text.
+        public var text: String
+        /// The font family.
+        public var family: String
+        /// The size in points.
+        public var size: Double
+        /// The weight (400 regular, 700 bold).
+        public var weight: Int
+        /// Whether italic.
+        public var italic: Bool
+        /// The width lines wrap at; nil for none.
+        public var width: Double?
+        /// The left of the text, in points.
+        public var x: Double
+        /// The top of the text, in points.
+        public var y: Double
+        /// The most lines, the last ellipsized; 0 for any.
+        public var maximumLines: Int
+
+        /// A text to draw, and where.
+        public init(
+            _ text: String, family: String, size: Double, weight: Int = 400, italic: Bool = false, width: Double?, x: Double, y: Double,
+            maximumLines: Int = 0
+        ) {
+            (self.text, self.family, self.size, self.weight, self.italic) = (text, family, size, weight, italic)
+            (self.width, self.x, self.y, self.maximumLines) = (width, x, y, maximumLines)
+        }
+    }
+
+    /// Lays out and draws `texts` with pangocairo on a white image `width` × `height` points,
+    /// `scale` pixels a point: what a renderer drawing rows with Pango does. Only for a measurer
+    /// made `forDrawing`.
+    public func draw(_ texts: [DrawnText], width: Double, height: Double, scale: Double) {
+        let strings = texts.map { (strdup($0.text)!, strdup($0.family)!) }
+        defer {
+            for (text, family) in strings {
+                free(text)
+                free(family)
+            }
+        }
+        let cTexts = zip(texts, strings).map { text, strings in
+            PangoReferenceText(
+                text: strings.0, family: strings.1, size: text.size, weight: Int32(text.weight), italic: text.italic ? 1 : 0,
+                width: text.width ?? -1, x: text.x, y: text.y, maximumLines: Int32(text.maximumLines))
+        }
+        handle.withLock { handle in
+            let status = PangoReference_drawTexts(handle.pointer, cTexts, Int32(cTexts.count), width, height, scale)
+            precondition(status == 0, status == -1 ? "a measurer not made for drawing" : "a drawing larger than cairo's images")
+        }
+    }
 }

@@ -95,6 +95,9 @@ static struct {
     void (*pango_cairo_font_map_set_resolution)(void *, double);
     void (*pango_cairo_context_set_font_options)(void *, const void *);
     void (*pango_cairo_show_layout_line)(void *, void *);
+    void (*pango_cairo_show_layout)(void *, void *);
+    void (*cairo_set_source_rgb)(void *, double, double, double);
+    void (*cairo_paint)(void *);
     void *(*pango_layout_get_line_readonly)(void *, int);
     int (*pango_layout_iter_get_baseline)(void *);
     void *(*cairo_image_surface_create)(int, int, int);
@@ -124,6 +127,7 @@ static int loadPangoCairo(const char **error) {
     void *all = RTLD_DEFAULT;
     LOAD_DRAWING(all, pango_cairo_font_map_new_for_font_type) LOAD_DRAWING(all, pango_cairo_font_map_set_resolution)
     LOAD_DRAWING(all, pango_cairo_context_set_font_options) LOAD_DRAWING(all, pango_cairo_show_layout_line)
+    LOAD_DRAWING(all, pango_cairo_show_layout) LOAD_DRAWING(all, cairo_set_source_rgb) LOAD_DRAWING(all, cairo_paint)
     LOAD_DRAWING(all, pango_layout_get_line_readonly) LOAD_DRAWING(all, pango_layout_iter_get_baseline)
     LOAD_DRAWING(all, cairo_image_surface_create) LOAD_DRAWING(all, cairo_create) LOAD_DRAWING(all, cairo_scale)
     LOAD_DRAWING(all, cairo_move_to) LOAD_DRAWING(all, cairo_destroy) LOAD_DRAWING(all, cairo_surface_destroy)
@@ -301,4 +305,36 @@ int32_t PangoReference_drawLines(
     } while (api.pango_layout_iter_next_line(iter));
     api.pango_layout_iter_free(iter);
     return line;
+}
+
+int32_t PangoReference_drawTexts(
+    PangoReference *reference, const PangoReferenceText *texts, int32_t count, double width, double height, double scale) {
+    if (!reference->drawsWithCairo) return -1;
+    double widthInPixels = width * scale + 1, heightInPixels = height * scale + 1;
+    if (!(widthInPixels <= 32767 && heightInPixels <= 32767)) return -2;
+    void *surface = drawing.cairo_image_surface_create(CairoFormatARGB32, (int)widthInPixels, (int)heightInPixels);
+    void *cairo = drawing.cairo_create(surface);
+    drawing.cairo_scale(cairo, scale, scale);
+    drawing.cairo_set_source_rgb(cairo, 1, 1, 1);
+    drawing.cairo_paint(cairo);
+    drawing.cairo_set_source_rgb(cairo, 0, 0, 0);
+    for (int32_t i = 0; i < count; i++) {
+        const PangoReferenceText *text = &texts[i];
+        void *description = api.pango_font_description_new();
+        api.pango_font_description_set_family(description, text->family);
+        api.pango_font_description_set_absolute_size(description, text->size * PangoScale);
+        api.pango_font_description_set_weight(description, text->weight);
+        api.pango_font_description_set_style(description, text->italic ? PangoStyleItalic : PangoStyleNormal);
+        api.pango_layout_set_font_description(reference->layout, description);
+        api.pango_font_description_free(description);
+        PangoReference_setLineLimit(reference, text->maximumLines);
+        api.pango_layout_set_width(reference->layout, text->width < 0 ? -1 : (int)(text->width * PangoScale));
+        api.pango_layout_set_text(reference->layout, text->text, -1);
+        drawing.cairo_move_to(cairo, text->x, text->y);
+        drawing.pango_cairo_show_layout(cairo, reference->layout);
+    }
+    drawing.cairo_destroy(cairo);
+    drawing.cairo_surface_flush(surface);
+    drawing.cairo_surface_destroy(surface);
+    return 0;
 }

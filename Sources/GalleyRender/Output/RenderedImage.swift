@@ -24,10 +24,13 @@ public struct RenderedImage: Sendable, Hashable {
         height = Int(cairo_image_surface_get_height(surface))
         let stride = Int(cairo_image_surface_get_stride(surface))
         let data = UnsafeRawPointer(cairo_image_surface_get_data(surface)!)
-        var pixels = [UInt32](repeating: 0, count: width * height)
-        for row in 0..<height {
-            for column in 0..<width { pixels[row * width + column] = data.load(fromByteOffset: row * stride + column * 4, as: UInt32.self) }
+        let (width, height) = (width, height)
+        pixels = [UInt32](unsafeUninitializedCapacity: width * height) { pixels, count in
+            // Row by row: cairo's rows may be padded past the width.
+            for row in 0..<height {
+                UnsafeMutableRawPointer(pixels.baseAddress! + row * width).copyMemory(from: data + row * stride, byteCount: width * 4)
+            }
+            count = width * height
         }
-        self.pixels = pixels
     }
 }

@@ -53,4 +53,24 @@ PangoReferenceResult PangoReference_measure(
     PangoReference *reference, const char *text, const char *family, double size, int32_t weight,
     int32_t italic, double width, const char *language, int32_t *lineStarts, int32_t capacity);
 
+/// One text to draw: laid out as PangoReference_measure lays it out (at most `maximumLines`
+/// lines, the last ellipsized, when > 0) with its top-left corner at (`x`, `y`) points.
+typedef struct {
+    const char *text;
+    const char *family;
+    double size;
+    int32_t weight;
+    int32_t italic;
+    double width;
+    double x;
+    double y;
+    int32_t maximumLines;
+} PangoReferenceText;
+
+/// Lays out and draws `texts` with pangocairo on a white image `width` × `height` points,
+/// `scale` pixels a point, as a renderer drawing rows would. Returns 0; -1 for a reference not
+/// made for drawing, -2 for a drawing larger than cairo's images.
+int32_t PangoReference_drawTexts(
+    PangoReference *reference, const PangoReferenceText *texts, int32_t count, double width, double height, double scale);
+
 #endif
