@@ -36,6 +36,12 @@ extension Galley {
         @Option(help: ArgumentHelp("The most items a sheet shows: a run with more is an error.", valueName: "count"))
         var maxItems = 1_000
 
+        @Option(
+            help: ArgumentHelp(
+                "A folder of PNG images: an image whose source names a file in it is drawn from it (others, and all without this, as grey boxes).",
+                valueName: "folder"))
+        var images: String?
+
         func validate() throws {
             if let output, RenderFormat(path: output) == nil {
                 throw ValidationError("--output must name a .png, .svg or .pdf file, got '\(output)'")
@@ -47,6 +53,8 @@ extension Galley {
         }
 
         func run() throws {
+            let folder: ImageFolder?
+            do { folder = try images.map(ImageFolder.init(path:)) } catch { throw setupFailure("--images \(images ?? ""): \(error)") }
             let setup = try layout.setup(keepsTextLayouts: true, workers: 1, command: "render", fields: fields)
             let worker = setup.workers[0]
             var columns = Array(repeating: [RowArrangement](), count: setup.widths.count)
@@ -73,7 +81,7 @@ extension Galley {
                 if failures > 0 { throw ExitCode(1) }
                 throw setupFailure("the input holds no items to draw")
             }
-            let sheet = RowSheet(columns: columns, scale: layout.scale, showsFrames: frames)
+            let sheet = RowSheet(columns: columns, scale: layout.scale, showsFrames: frames, imageFolder: folder)
             let bytes: [UInt8]
             do { bytes = try sheet.data(as: output.flatMap(RenderFormat.init(path:)) ?? .png) } catch { throw setupFailure("\(error)") }
             do {

@@ -49,7 +49,7 @@ struct RenderCommandTests {
         }
     }
 
-    @Test("Usage errors: an output that is not PNG, SVG or PDF; more items than --max-items")
+    @Test("Usage errors: an output that is not PNG, SVG or PDF; more items than --max-items; an image folder that is not one")
     func usageErrors() throws {
         try withTemporaryFolder("render") { folder in
             let jpeg = try GalleyExecutable.run(["render", "-o", folder.appendingPathComponent("sheet.jpg").path], input: "")
@@ -57,6 +57,28 @@ struct RenderCommandTests {
             let many = (1...3).map { #"{"id": \#($0), "kind": "text", "text": "Row"}"# }.joined(separator: "\n")
             let capped = try GalleyExecutable.run(["render", "--max-items", "2", "-o", folder.appendingPathComponent("sheet.png").path], input: many)
             #expect(capped.status == 64 && capped.stderr.contains("more than --max-items 2 items"))
+            let noFolder = try GalleyExecutable.run(
+                ["render", "--images", folder.appendingPathComponent("missing").path, "-o", folder.appendingPathComponent("sheet.png").path],
+                input: many)
+            #expect(noFolder.status == 64 && noFolder.stderr.contains("--images") && noFolder.stderr.contains("no such folder"))
+        }
+    }
+
+    @Test("A PNG to standard output: a reader that goes away ends the run with 141, quietly; a full disk is an error naming the file")
+    func closedAndFullOutputs() throws {
+        let items = (1...40).map {
+            #"{"id": \#($0), "kind": "message", "title": "Row \#($0)", "text": "A body long enough to wrap onto a second line of the row"}"#
+        }
+        .joined(separator: "\n")
+        let run = try GalleyExecutable.shell(
+            "{ \"$GALLEY\" render --width 320,375 --scale 2; echo $? > \"${TMPDIR:-/tmp}/galley-render-$$\"; } | head -c 10 > /dev/null; cat \"${TMPDIR:-/tmp}/galley-render-$$\"; rm -f \"${TMPDIR:-/tmp}/galley-render-$$\"",
+            input: items)
+        #expect(run.stdout == "141\n" && !run.stderr.contains("Fatal"), "\(run.stdout) \(run.stderr)")
+        try withTemporaryFolder("render") { folder in
+            let full = folder.appendingPathComponent("full.png").path
+            try FileManager.default.createSymbolicLink(atPath: full, withDestinationPath: "/dev/full")
+            let run = try GalleyExecutable.run(["render", "-o", full], input: items)
+            #expect(run.status == 1 && run.stderr.contains("cannot write \(full): No space left on device"), "\(run.stderr)")
         }
     }
 }

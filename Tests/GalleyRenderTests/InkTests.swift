@@ -37,39 +37,23 @@ struct InkTests {
                     var alone = layout
                     alone.glyphRuns = layout.glyphRuns.filter { $0.lineIndex == index && !$0.glyphs.isEmpty }
                     guard !alone.glyphRuns.isEmpty else { continue }
-                    // Where the fonts' head boxes let ink go around the glyph origins, and the
-                    // origins themselves on the line, from its start to its measured end.
-                    var bound = (left: Double.infinity, right: -Double.infinity, top: Double.infinity, bottom: -Double.infinity)
-                    for run in alone.glyphRuns {
-                        let key = "\(run.face.path)#\(run.face.faceIndex)"
-                        let box = headBoxes[key] ?? F.headBox(of: run.face)
-                        headBoxes[key] = box
-                        let scaleToPoints = run.size / box.unitsPerEm
-                        for position in run.positions {
-                            #expect(
-                                position.x >= line.x - 1e-6 && position.x <= line.x + line.width + 1e-6,
-                                "\(place) line \(index): a glyph at \(position.x) off the line")
-                            bound.left = min(bound.left, position.x + box.xMin * scaleToPoints)
-                            bound.right = max(bound.right, position.x + box.xMax * scaleToPoints)
-                            bound.top = min(bound.top, position.y - box.yMax * scaleToPoints)
-                            bound.bottom = max(bound.bottom, position.y - box.yMin * scaleToPoints)
-                        }
+                    // The glyph origins on the line, from its start to its measured end; the ink
+                    // where the fonts' head boxes let it go around them.
+                    for position in alone.glyphRuns.flatMap(\.positions) {
+                        #expect(
+                            position.x >= line.x - 1e-6 && position.x <= line.x + line.width + 1e-6,
+                            "\(place) line \(index): a glyph at \(position.x) off the line")
                     }
+                    let bound = F.inkBound(of: alone.glyphRuns, headBoxes: &headBoxes)
                     let image = try RenderedImage.text(
                         alone, size: LayoutSize(width: frame.width, height: frame.height), margin: margin, scale: scale)
                     guard let ink = image.inkBox else { continue }
                     linesWithInk += 1
-                    let drawn = (
-                        left: Double(ink.minX) / scale - margin, right: Double(ink.maxX) / scale - margin,
-                        top: Double(ink.minY) / scale - margin, bottom: Double(ink.maxY) / scale - margin
-                    )
-                    #expect(
-                        drawn.left >= bound.left - pixel && drawn.right <= bound.right + pixel && drawn.top >= bound.top - pixel
-                            && drawn.bottom <= bound.bottom + pixel,
-                        "\(place) line \(index): ink \(drawn) outside the head boxes \(bound)")
+                    #expect(bound.contains(ink, scale: scale, margin: margin), "\(place) line \(index): ink \(ink) outside the head boxes \(bound)")
                     // Nothing below the row but a descender's overhang past the line box.
                     let overhang = max(0, bound.bottom - (line.top + line.height))
-                    #expect(frame.y + drawn.bottom <= row.height + overhang + pixel, "\(place) line \(index): ink below the row")
+                    #expect(
+                        frame.y + Double(ink.maxY) / scale - margin <= row.height + overhang + pixel, "\(place) line \(index): ink below the row")
                 }
             }
         }
@@ -154,5 +138,22 @@ struct ColorTests {
             }
         }
         #expect(solid.black > 50 && solid.blue > 50)
+    }
+
+    @Test("Colour emoji draw in colour, from the bundled colour font's bitmaps, inside their line box")
+    func colorEmoji() throws {
+        let layout = try F.engine.layout("😀🎉", style: TextStyle(font: .family("Noto Sans"), size: 24), width: 320)
+        #expect(layout.glyphRuns.contains { $0.face.hasColorGlyphs })
+        let image = try RenderedImage.text(layout, size: layout.size, margin: 8, scale: 2)
+        let colored = image.pixels.filter { pixel in
+            let (red, green, blue) = (Int(pixel >> 16 & 0xFF), Int(pixel >> 8 & 0xFF), Int(pixel & 0xFF))
+            return pixel >> 24 == 0xFF && (abs(red - green) > 60 || abs(green - blue) > 60)
+        }
+        #expect(colored.count > 200, "\(colored.count) coloured pixels")
+        let box = image.inkBox
+        let ink = try #require(box)
+        let line = try #require(layout.lines.first)
+        // Bitmap glyphs are scaled to the line: their ink stays within its box, give or take a pixel.
+        #expect(Double(ink.minY) / 2 - 8 >= line.top - 1 && Double(ink.maxY) / 2 - 8 <= line.top + line.height + 1, "\(ink) against \(line)")
     }
 }

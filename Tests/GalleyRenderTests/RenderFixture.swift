@@ -49,7 +49,8 @@ enum RenderFixture {
         }
     }
 
-    /// A face's head box (`xMin`, `yMin`, `xMax`, `yMax`) in font units, and its units per em.
+    /// A face's head box (`xMin`, `yMin`, `xMax`, `yMax`) in font units, and its units per em;
+    /// for a bitmap font, its largest strike's advance, ascender and descender, in its pixels.
     struct HeadBox {
         var xMin, yMin, xMax, yMax: Double
         var unitsPerEm: Double
@@ -63,10 +64,56 @@ enum RenderFixture {
         var ftFace: FT_Face?
         guard FT_New_Face(library, face.path, face.faceIndex, &ftFace) == 0, let ftFace else { fatalError("cannot open \(face.path)") }
         defer { FT_Done_Face(ftFace) }
+        // A bitmap font (colour emoji) has no outlines, nor units: its largest strike's own
+        // metrics bound its bitmaps, in that strike's pixels.
+        if ftFace.pointee.units_per_EM == 0, ftFace.pointee.num_fixed_sizes > 0 {
+            let strike = ftFace.pointee.num_fixed_sizes - 1
+            FT_Select_Size(ftFace, strike)
+            let metrics = ftFace.pointee.size.pointee.metrics
+            return HeadBox(
+                xMin: 0, yMin: Double(metrics.descender) / 64, xMax: Double(metrics.max_advance) / 64, yMax: Double(metrics.ascender) / 64,
+                unitsPerEm: Double(ftFace.pointee.available_sizes[Int(strike)].y_ppem) / 64)
+        }
         let box = ftFace.pointee.bbox
         return HeadBox(
             xMin: Double(box.xMin), yMin: Double(box.yMin), xMax: Double(box.xMax), yMax: Double(box.yMax),
             unitsPerEm: Double(ftFace.pointee.units_per_EM))
+    }
+}
+
+extension RenderFixture {
+    /// Where the fonts' head boxes let ink go around glyph origins, in points.
+    struct InkBound: CustomStringConvertible {
+        var left = Double.infinity, right = -Double.infinity, top = Double.infinity, bottom = -Double.infinity
+        var description: String { "(\(left), \(top), \(right), \(bottom))" }
+
+        /// Whether `ink`, a pixel box of an image drawn `scale` pixels a point with the layout's
+        /// corner `margin` points in, lies within the bound: give or take the pixel an outline
+        /// reaches into, and the half pixel cairo moves a glyph by (it draws each at its origin
+        /// rounded to a whole pixel).
+        func contains(_ ink: (minX: Int, minY: Int, maxX: Int, maxY: Int), scale: Double, margin: Double) -> Bool {
+            let pixel = 1.5 / scale
+            return Double(ink.minX) / scale - margin >= left - pixel && Double(ink.maxX) / scale - margin <= right + pixel
+                && Double(ink.minY) / scale - margin >= top - pixel && Double(ink.maxY) / scale - margin <= bottom + pixel
+        }
+    }
+
+    /// The bound of `runs`' ink from their faces' head boxes (read once each into `headBoxes`).
+    static func inkBound(of runs: [GlyphRun], headBoxes: inout [String: HeadBox]) -> InkBound {
+        var bound = InkBound()
+        for run in runs {
+            let key = "\(run.face.path)#\(run.face.faceIndex)"
+            let box = headBoxes[key] ?? headBox(of: run.face)
+            headBoxes[key] = box
+            let scaleToPoints = run.size / box.unitsPerEm
+            for position in run.positions {
+                bound.left = min(bound.left, position.x + box.xMin * scaleToPoints)
+                bound.right = max(bound.right, position.x + box.xMax * scaleToPoints)
+                bound.top = min(bound.top, position.y - box.yMax * scaleToPoints)
+                bound.bottom = max(bound.bottom, position.y - box.yMin * scaleToPoints)
+            }
+        }
+        return bound
     }
 }
 

@@ -56,11 +56,15 @@ public struct ArrangedNode: Sendable, Hashable {
     /// For a label, named or not, its text ready to draw (named ones are also in
     /// ``RowArrangement/labels``).
     public let label: ArrangedLabel?
+    /// For an image, the item's value of its source field (a URL or a path, as the item gave it).
+    public let imageSource: String?
 
     /// A node's frame as arranging found it.
     public init(
-        name: String?, type: String, frame: LayoutRect, isCollapsed: Bool, accessory: Node.Accessory.Kind? = nil, label: ArrangedLabel? = nil
+        name: String?, type: String, frame: LayoutRect, isCollapsed: Bool, accessory: Node.Accessory.Kind? = nil, label: ArrangedLabel? = nil,
+        imageSource: String? = nil
     ) {
-        (self.name, self.type, self.frame, self.isCollapsed, self.accessory, self.label) = (name, type, frame, isCollapsed, accessory, label)
+        (self.name, self.type, self.frame, self.isCollapsed) = (name, type, frame, isCollapsed)
+        (self.accessory, self.label, self.imageSource) = (accessory, label, imageSource)
     }
 }

@@ -46,7 +46,7 @@ struct RowArranger {
             nodes.append(
                 ArrangedNode(
                     name: node.name, type: node.typeName, frame: frame, isCollapsed: collapsed, accessory: measurement.row.accessories[measured.nodeID],
-                    label: arrangedLabel))
+                    label: arrangedLabel, imageSource: measurement.row.imageSources[measured.nodeID]))
             if let name = node.name {
                 frames[name] = frame
                 if let arrangedLabel { labels[name] = arrangedLabel }

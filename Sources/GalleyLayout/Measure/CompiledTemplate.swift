@@ -29,6 +29,8 @@ public final class CompiledTemplate: @unchecked Sendable {
     let labels: [CompiledLabel]
     /// The accessories' node ids, whose kinds arranging reports.
     let accessoryIDs: [Int]
+    /// The node ids of images with a source field, whose values arranging reports.
+    let imageSourceIDs: [Int]
     /// Every node as the measure pass reads it, indexed by id (see ``LayoutNode``), and the
     /// stacks' children's ids (see ``LayoutNode/Stack/firstChild``). In memory of their own, kept
     /// as long as the template: the measure pass reads them for every node of every row, and
@@ -59,6 +61,7 @@ public final class CompiledTemplate: @unchecked Sendable {
         }
         self.labels = labels.sorted { $0.index < $1.index }
         accessoryIDs = nodes.filter { if case .accessory = $0.kind { true } else { false } }.map(\.id)
+        imageSourceIDs = nodes.filter { if case .image(let image) = $0.kind { image.source != nil } else { false } }.map(\.id)
         // Everything that can fail comes before the memory of the node tables is taken: an
         // initializer that throws leaves the object without running `deinit`.
         minimumHeight =

@@ -68,11 +68,17 @@ final class MeasuredRowData: Sendable {
     let template: CompiledTemplate
     /// Each accessory's kind for the item, by node id (its field's, or the template's).
     let accessories: [Int: Node.Accessory.Kind]
+    /// Each image's source for the item (its source field's text), by node id.
+    let imageSources: [Int: String]
 
-    init(itemID: String, measuredChildren: [MeasuredNode], template: CompiledTemplate, accessories: [Int: Node.Accessory.Kind]) {
+    init(
+        itemID: String, measuredChildren: [MeasuredNode], template: CompiledTemplate, accessories: [Int: Node.Accessory.Kind],
+        imageSources: [Int: String]
+    ) {
         self.itemID = itemID
         self.measuredChildren = measuredChildren
         self.template = template
         self.accessories = accessories
+        self.imageSources = imageSources
     }
 }

@@ -160,7 +160,14 @@ struct RowMeasurer {
                     if case .string(let name)? = item.value(at: field) { Node.Accessory.Kind(rawValue: name) } else { nil }
                 } ?? kind
         }
-        return MeasuredRowData(itemID: item.id, measuredChildren: measuredChildren, template: template, accessories: accessories)
+        var imageSources: [Int: String] = [:]
+        for id in template.imageSourceIDs {
+            guard case .image(let image) = template.nodes[id].kind, let field = image.source, case .string(let source)? = item.value(at: field)
+            else { continue }
+            imageSources[id] = source
+        }
+        return MeasuredRowData(
+            itemID: item.id, measuredChildren: measuredChildren, template: template, accessories: accessories, imageSources: imageSources)
     }
 
     /// The measurement of `row`, whose widths share `shared` (from ``sharedData()`` once all are measured).

@@ -7,10 +7,16 @@ import GalleyText
 /// Draws into one cairo surface, in points (the surface's device scale turns them into pixels).
 final class Canvas {
     private let context: OpaquePointer
+    /// Device pixels a point.
+    private let scale: Double
+    /// Colour glyphs drawn so far (the image, and where it sits in strike pixels), by face,
+    /// glyph and size, each decoded once a drawing.
+    private var colorGlyphs: [String: (image: CairoImage, left: Double, top: Double, pixelsPerEm: Double)?] = [:]
 
     /// A canvas over `surface`, drawing `scale` device units a point.
     init(surface: OpaquePointer, scale: Double) {
         context = cairo_create(surface)
+        self.scale = scale
         cairo_scale(context, scale, scale)
         // Unhinted outlines at unhinted advances, grey antialiasing: what was measured is what is
         // drawn, and the same on every machine.
@@ -47,14 +53,18 @@ final class Canvas {
         cairo_stroke(context)
     }
 
-    /// Draws what `body` draws as one group (in SVG, one `g` element).
-    func group(_ body: () throws(RenderError) -> Void) throws(RenderError) {
-        cairo_push_group(context)
-        defer {
-            cairo_pop_group_to_source(context)
-            cairo_paint(context)
-        }
-        try body()
+    /// Draws `image` scaled to fill `rect`.
+    func draw(_ image: CairoImage, in rect: LayoutRect) {
+        guard image.width > 0, image.height > 0, rect.width > 0, rect.height > 0 else { return }
+        cairo_save(context)
+        cairo_rectangle(context, rect.x, rect.y, rect.width, rect.height)
+        cairo_clip(context)
+        cairo_translate(context, rect.x, rect.y)
+        cairo_scale(context, rect.width / image.width, rect.height / image.height)
+        cairo_set_source_surface(context, image.surface, 0, 0)
+        cairo_pattern_set_filter(cairo_get_source(context), CAIRO_FILTER_GOOD)
+        cairo_paint(context)
+        cairo_restore(context)
     }
 
     /// Strokes the lines through `points`, with round caps and joins.
@@ -88,6 +98,7 @@ final class Canvas {
     func draw(_ layout: TextLayout, x: Double, y: Double, color: RenderColor, colorRuns: [(range: Range<Int>, color: RenderColor)] = []) {
         var glyphs: [cairo_glyph_t] = []
         for run in layout.glyphRuns where !run.glyphs.isEmpty {
+            if run.face.hasColorGlyphs && drawColorGlyphs(of: run, x: x, y: y) { continue }
             cairo_set_font_face(context, CairoFontFaces.shared.face(for: run.face).pointer)
             cairo_set_font_size(context, run.size)
             // Consecutive glyphs of one colour are shown together.
@@ -107,6 +118,33 @@ final class Canvas {
             show(glyphs)
             glyphs.removeAll(keepingCapacity: true)
         }
+    }
+
+    /// Draws a run of a bitmap font's colour glyphs as images scaled to the run's size; false
+    /// when the face has no bitmap for its first glyph (an outline font with colour tables).
+    private func drawColorGlyphs(of run: GlyphRun, x: Double, y: Double) -> Bool {
+        let pixelsPerEm = run.size * scale
+        for (index, (glyph, position)) in zip(run.glyphs, run.positions).enumerated() {
+            let key = "\(run.face.path)#\(run.face.faceIndex)#\(glyph)#\(pixelsPerEm)"
+            if colorGlyphs[key] == nil {
+                let bitmap = ColorGlyphs.shared.bitmap(of: glyph, in: run.face, pixelsPerEm: pixelsPerEm)
+                colorGlyphs[key] = bitmap.flatMap { bitmap in
+                    CairoImage(bitmap).map { (image: $0, left: bitmap.left, top: bitmap.top, pixelsPerEm: bitmap.pixelsPerEm) }
+                }
+            }
+            guard let drawn = colorGlyphs[key] ?? nil else {
+                if index == 0 { return false }
+                continue
+            }
+            // Strike pixels to points: the strike's em is the run's size.
+            let points = run.size / drawn.pixelsPerEm
+            draw(
+                drawn.image,
+                in: LayoutRect(
+                    x: x + position.x + drawn.left * points, y: y + position.y - drawn.top * points, width: drawn.image.width * points,
+                    height: drawn.image.height * points))
+        }
+        return true
     }
 
     private func show(_ glyphs: [cairo_glyph_t]) {

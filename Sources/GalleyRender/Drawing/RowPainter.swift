@@ -9,12 +9,21 @@ struct RowPainter {
     var scale: Double
     var drawsSeparators: Bool
     var showsFrames: Bool
+    /// Where images come from; none: every image is a placeholder.
+    var images: ImageLoader?
 
     /// Draws `row` with its top-left corner at (`x`, `y`).
     func draw(_ row: RowArrangement, x: Double, y: Double, on canvas: Canvas) throws(RenderError) {
         let pixel = 1 / scale
         for node in row.nodes where !node.isCollapsed {
-            if node.type == "image" { canvas.fill(node.frame.offsetBy(x: x, y: y), with: .placeholder) }
+            if node.type == "image" {
+                let frame = node.frame.offsetBy(x: x, y: y)
+                if let source = node.imageSource, let image = images?.image(for: source) {
+                    canvas.draw(image, in: frame)
+                } else {
+                    canvas.fill(frame, with: .placeholder)
+                }
+            }
             if let accessory = node.accessory { AccessoryPainter.draw(accessory, in: node.frame.offsetBy(x: x, y: y), on: canvas) }
         }
         // Labels in template order, named or not.

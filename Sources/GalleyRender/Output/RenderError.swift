@@ -10,6 +10,8 @@ public enum RenderError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A row measured without its text layouts (`LayoutEnvironment` with
     /// `keepsTextLayouts` false): its labels cannot be drawn.
     case missingTextLayout(itemID: String, label: String)
+    /// An image folder that does not exist or is not a folder.
+    case imageFolder(String)
     /// cairo failed, with its message.
     case cairo(String)
 
@@ -21,6 +23,7 @@ public enum RenderError: Error, Sendable, Equatable, CustomStringConvertible {
             "a drawing of \(width) × \(height) points at scale \(scale) is larger than \(RenderedImage.maximumSide) pixels a side or \(CairoOutput.maximumPixels) pixels in all"
         case .missingTextLayout(let itemID, let label):
             "row '\(itemID)', label '\(label)': measured without text layouts (keepsTextLayouts is false), so it cannot be drawn"
+        case .imageFolder(let problem): "image folder: \(problem)"
         case .cairo(let message): "cairo: \(message)"
         }
     }

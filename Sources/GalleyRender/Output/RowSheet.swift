@@ -23,6 +23,9 @@ public struct RowSheet: Sendable {
     public var drawsSeparators: Bool
     /// Whether every node's frame and every line box is outlined, for debugging a template.
     public var showsFrames: Bool
+    /// The folder images are read from (each image node's source a PNG in it); nil reads no
+    /// file, and every image is drawn as a placeholder.
+    public var imageFolder: ImageFolder?
 
     /// Points between columns.
     public static let gutter = 16.0
@@ -30,8 +33,9 @@ public struct RowSheet: Sendable {
     /// A sheet of `columns`.
     public init(
         columns: [[RowArrangement]], scale: Double, background: RenderColor? = .white, drawsSeparators: Bool = true,
-        showsFrames: Bool = false
+        showsFrames: Bool = false, imageFolder: ImageFolder? = nil
     ) {
+        self.imageFolder = imageFolder
         self.columns = columns
         self.scale = scale
         self.background = background
@@ -55,36 +59,28 @@ public struct RowSheet: Sendable {
     ///   its text layouts, or a cairo failure.
     public func data(as format: RenderFormat) throws(RenderError) -> [UInt8] {
         try validate()
-        // In SVG and PDF each row is a group of its own (an SVG `g`), for tools that pick rows out.
-        return try CairoOutput.file(format, width: size.width, height: size.height, scale: scale) { canvas throws(RenderError) in
-            try draw(on: canvas, groupingRows: format != .png)
-        }
+        return try CairoOutput.file(format, width: size.width, height: size.height, scale: scale, draw: draw)
     }
 
     /// The sheet drawn in memory, `scale` pixels a point.
     public func image() throws(RenderError) -> RenderedImage {
         try validate()
-        return try CairoOutput.image(width: size.width, height: size.height, scale: scale) { canvas throws(RenderError) in
-            try draw(on: canvas, groupingRows: false)
-        }
+        return try CairoOutput.image(width: size.width, height: size.height, scale: scale, draw: draw)
     }
 
     private func validate() throws(RenderError) {
         guard scale.isFinite, scale > 0 else { throw .invalidScale(scale) }
     }
 
-    private func draw(on canvas: Canvas, groupingRows: Bool) throws(RenderError) {
+    private func draw(on canvas: Canvas) throws(RenderError) {
         if let background { canvas.fill(LayoutRect(x: 0, y: 0, width: size.width, height: size.height), with: background) }
-        let painter = RowPainter(scale: scale, drawsSeparators: drawsSeparators, showsFrames: showsFrames)
+        let painter = RowPainter(
+            scale: scale, drawsSeparators: drawsSeparators, showsFrames: showsFrames, images: imageFolder.map(ImageLoader.init(folder:)))
         var x = 0.0
         for (column, width) in zip(columns, columnWidths) {
             var y = 0.0
             for row in column {
-                if groupingRows {
-                    try canvas.group { () throws(RenderError) in try painter.draw(row, x: x, y: y, on: canvas) }
-                } else {
-                    try painter.draw(row, x: x, y: y, on: canvas)
-                }
+                try painter.draw(row, x: x, y: y, on: canvas)
                 y += row.height
             }
             x += width + Self.gutter

@@ -1,0 +1,73 @@
+// The one folder a drawing may read images from: a row's image source is a file name or path
+// in it, or it is not read at all.
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+
+/// A folder of PNG images that rows' image sources may name: `"avatar.png"`, `"people/ada.png"`,
+/// an absolute path or a `file://` URL inside it. A source outside it (`../x.png`, a link that
+/// leads out, `https://…`), a file that is not a PNG, larger than ``maximumFileSize`` or more
+/// than ``maximumSide`` pixels a side is not read: the image is drawn as a placeholder.
+public struct ImageFolder: Sendable, Hashable {
+    /// The folder's real path (links resolved).
+    public let path: String
+
+    /// The largest image file read, in bytes.
+    public static let maximumFileSize = 32 << 20
+    /// The most pixels a side of an image read.
+    public static let maximumSide = 8_192
+
+    /// The folder at `path`, which must exist.
+    ///
+    /// - Throws: ``RenderError/imageFolder(_:)`` when it is not a folder that can be read.
+    public init(path: String) throws(RenderError) {
+        guard let resolved = Self.realPath(path) else { throw .imageFolder("\(path): no such folder") }
+        var status = stat()
+        guard stat(resolved, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else { throw .imageFolder("\(path) is not a folder") }
+        self.path = resolved
+    }
+
+    /// The real path of the file `source` names inside the folder, when it is one.
+    func file(for source: String) -> String? {
+        var name = source
+        if name.hasPrefix("file://") { name.removeFirst("file://".count) }
+        guard !name.isEmpty, !name.contains("\0"), !name.contains("://") else { return nil }
+        let candidate = name.hasPrefix("/") ? name : path + "/" + name
+        // Resolved first, so that neither `..` nor a link leads out of the folder.
+        guard let resolved = Self.realPath(candidate), resolved.hasPrefix(path.hasSuffix("/") ? path : path + "/") else { return nil }
+        return resolved
+    }
+
+    /// The bytes of the PNG `source` names in the folder, when it is one within the bounds.
+    func pngBytes(for source: String) -> [UInt8]? {
+        guard let file = file(for: source) else { return nil }
+        let descriptor = open(file, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_size <= Self.maximumFileSize else { return nil }
+        var bytes = [UInt8](repeating: 0, count: Int(status.st_size))
+        var read = 0
+        while read < bytes.count {
+            let count = bytes.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress! + read, $0.count - read) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { return nil }
+            read += count
+        }
+        // The signature and the header's size, before anything is decoded.
+        let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        guard bytes.count > 24, bytes.starts(with: signature), bytes[12..<16] == [0x49, 0x48, 0x44, 0x52] else { return nil }
+        func bigEndian(_ offset: Int) -> Int { bytes[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) } }
+        guard (1...Self.maximumSide).contains(bigEndian(16)), (1...Self.maximumSide).contains(bigEndian(20)) else { return nil }
+        return bytes
+    }
+
+    private static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+}

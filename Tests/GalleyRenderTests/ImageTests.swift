@@ -1,0 +1,69 @@
+// Images drawn from PNG files in the folder a caller names, and from nowhere else.
+
+import CCairo
+import Foundation
+import GalleyJSON
+import GalleyLayout
+import GalleyRender
+import Testing
+
+@Suite("Images from an image folder")
+struct ImageTests {
+    typealias F = RenderFixture
+
+    /// A `size` × `size` PNG of one opaque colour (0xRRGGBB), written with cairo.
+    static func writePNG(_ path: String, color: UInt32, size: Int32 = 20) {
+        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, size, size)!
+        let context = cairo_create(surface)!
+        cairo_set_source_rgb(context, Double(color >> 16 & 0xFF) / 255, Double(color >> 8 & 0xFF) / 255, Double(color & 0xFF) / 255)
+        cairo_paint(context)
+        cairo_destroy(context)
+        cairo_surface_write_to_png(surface, path)
+        cairo_surface_destroy(surface)
+    }
+
+    /// The colour (0xRRGGBB) at the centre of the image node of a message row whose image
+    /// source is `source`, drawn with `folder`.
+    static func imageColor(source: String, folder: ImageFolder?) throws -> UInt32 {
+        let item = ItemDescriptor(id: "m", kind: "message", fields: ["title": "Ada", "text": "Hello", "imageURL": .string(source)])
+        let row = try F.registry.template(forKind: "message")!.measure(item, width: 320, environment: F.environment(scale: 2)).arranged()
+        let node = try #require(row.nodes.first { $0.type == "image" && !$0.isCollapsed })
+        #expect(node.imageSource == source)
+        let image = try RowSheet(columns: [[row]], scale: 2, background: nil, drawsSeparators: false, imageFolder: folder).image()
+        let (x, y) = (Int((node.frame.x + node.frame.width / 2) * 2), Int((node.frame.y + node.frame.height / 2) * 2))
+        return image.pixels[y * image.width + x] & 0xFF_FFFF
+    }
+
+    @Test("A source naming a PNG in the folder is drawn from it; any other source, or no folder, is a placeholder")
+    func onlyTheFolderIsRead() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("galley-images-\(UUID().uuidString)")
+        let folder = root.appendingPathComponent("images")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let red: UInt32 = 0xFF0000
+        let placeholder: UInt32 = 0xE5E5EA
+        Self.writePNG(folder.appendingPathComponent("red.png").path, color: red)
+        Self.writePNG(root.appendingPathComponent("outside.png").path, color: red)
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.appendingPathComponent("link.png").path, withDestinationPath: root.appendingPathComponent("outside.png").path)
+        try Data("not a PNG".utf8).write(to: folder.appendingPathComponent("fake.png"))
+        // A header claiming 100,000 pixels a side: refused before anything is decoded.
+        var huge: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]
+        huge += [0x00, 0x01, 0x86, 0xA0, 0x00, 0x01, 0x86, 0xA0, 8, 6, 0, 0, 0, 0, 0, 0, 0]
+        try Data(huge).write(to: folder.appendingPathComponent("huge.png"))
+
+        let images = try ImageFolder(path: folder.path)
+        for source in ["red.png", "file://\(folder.path)/red.png", "\(folder.path)/red.png", "./red.png"] {
+            #expect(try Self.imageColor(source: source, folder: images) == red, "\(source)")
+        }
+        for source in [
+            "../outside.png", root.appendingPathComponent("outside.png").path, "link.png", "fake.png", "huge.png", "missing.png",
+            "https://example.com/red.png",
+        ] {
+            #expect(try Self.imageColor(source: source, folder: images) == placeholder, "\(source)")
+        }
+        #expect(try Self.imageColor(source: "red.png", folder: nil) == placeholder)
+        #expect(throws: RenderError.self) { try ImageFolder(path: root.appendingPathComponent("missing").path) }
+        #expect(throws: RenderError.self) { try ImageFolder(path: folder.appendingPathComponent("red.png").path) }
+    }
+}
