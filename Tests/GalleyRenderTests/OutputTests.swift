@@ -41,7 +41,7 @@ struct OutputTests {
         #expect(image.width == expectedWidth && image.height == expectedHeight)
     }
 
-    @Test("SVG parses as XML: an svg element the sheet's size in points")
+    @Test("SVG parses as XML: an svg element the sheet's size in points, a group for each row, every id once")
     func svgParses() throws {
         let sheet = try Self.sheet(scale: 2)
         let svg = try sheet.data(as: .svg)
@@ -52,6 +52,10 @@ struct OutputTests {
         #expect(delegate.name == "svg")
         #expect(delegate.attributes["width"] == "\(Self.points(sheet.size.width))pt")
         #expect(delegate.attributes["height"] == "\(Self.points(sheet.size.height))pt")
+        #expect(delegate.rowGroups == sheet.columns.reduce(0) { $0 + $1.count })
+        #expect(!delegate.ids.isEmpty && Set(delegate.ids).count == delegate.ids.count)
+        // Every reference names an id of the document.
+        #expect(Set(delegate.references).isSubset(of: Set(delegate.ids)) && !delegate.references.isEmpty)
     }
 
     /// `value` as cairo writes a length: without a fraction when it has none.
@@ -134,15 +138,24 @@ struct OutputTests {
     }
 }
 
-/// The root element's name and attributes.
+/// The root element's name and attributes, and the ids and references below it.
 private final class RootElement: NSObject, XMLParserDelegate {
     var name: String?
     var attributes: [String: String] = [:]
+    /// The `g` elements with a row's id, every id, and every `#id` an href names.
+    var rowGroups = 0
+    var ids: [String] = []
+    var references: [String] = []
 
     func parser(
         _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?,
         attributes: [String: String]
     ) {
+        if let id = attributes["id"] {
+            ids.append(id)
+            if elementName == "g", id.hasPrefix("row"), !id.contains("-") { rowGroups += 1 }
+        }
+        if let reference = attributes["xlink:href"] ?? attributes["href"], reference.hasPrefix("#") { references.append(String(reference.dropFirst())) }
         guard name == nil else { return }
         name = elementName
         self.attributes = attributes

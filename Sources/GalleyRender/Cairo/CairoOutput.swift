@@ -84,7 +84,7 @@ enum CairoOutput {
     static let maximumPixels = 64 << 20
 
     /// Throws when a drawing `width` × `height` points at `pixelsAPoint` is too large.
-    private static func checkSize(width: Double, height: Double, scale: Double, pixelsAPoint: Double) throws(RenderError) {
+    static func checkSize(width: Double, height: Double, scale: Double, pixelsAPoint: Double) throws(RenderError) {
         let (pixelWidth, pixelHeight) = ((width * pixelsAPoint).rounded(.up), (height * pixelsAPoint).rounded(.up))
         guard pixelWidth.isFinite, pixelHeight.isFinite, pixelWidth <= Double(RenderedImage.maximumSide),
             pixelHeight <= Double(RenderedImage.maximumSide), pixelWidth * pixelHeight <= Double(maximumPixels)

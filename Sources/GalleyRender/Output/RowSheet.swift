@@ -59,7 +59,19 @@ public struct RowSheet: Sendable {
     ///   its text layouts, or a cairo failure.
     public func data(as format: RenderFormat) throws(RenderError) -> [UInt8] {
         try validate()
-        return try CairoOutput.file(format, width: size.width, height: size.height, scale: scale, draw: draw)
+        guard format == .svg else { return try CairoOutput.file(format, width: size.width, height: size.height, scale: scale, draw: draw) }
+        // Each row drawn alone and joined: an SVG `g` a row, for tools that pick rows out.
+        let size = size
+        try CairoOutput.checkSize(width: size.width, height: size.height, scale: scale, pixelsAPoint: 1)
+        var joined = SVGRows(width: size.width, height: size.height, background: background)
+        let painter = makePainter()
+        try forEachRow { row, x, y throws(RenderError) in
+            let drawing = try CairoOutput.file(.svg, width: row.width, height: row.height, scale: scale) { canvas throws(RenderError) in
+                try painter.draw(row, x: 0, y: 0, on: canvas)
+            }
+            joined.add(drawing, x: x, y: y)
+        }
+        return joined.document
     }
 
     /// The sheet drawn in memory, `scale` pixels a point.
@@ -74,13 +86,21 @@ public struct RowSheet: Sendable {
 
     private func draw(on canvas: Canvas) throws(RenderError) {
         if let background { canvas.fill(LayoutRect(x: 0, y: 0, width: size.width, height: size.height), with: background) }
-        let painter = RowPainter(
-            scale: scale, drawsSeparators: drawsSeparators, showsFrames: showsFrames, images: imageFolder.map(ImageLoader.init(folder:)))
+        let painter = makePainter()
+        try forEachRow { row, x, y throws(RenderError) in try painter.draw(row, x: x, y: y, on: canvas) }
+    }
+
+    private func makePainter() -> RowPainter {
+        RowPainter(scale: scale, drawsSeparators: drawsSeparators, showsFrames: showsFrames, images: imageFolder.map(ImageLoader.init(folder:)))
+    }
+
+    /// Calls `body` with every row and the top-left corner it is drawn at, column by column.
+    private func forEachRow(_ body: (RowArrangement, Double, Double) throws(RenderError) -> Void) throws(RenderError) {
         var x = 0.0
         for (column, width) in zip(columns, columnWidths) {
             var y = 0.0
             for row in column {
-                try painter.draw(row, x: x, y: y, on: canvas)
+                try body(row, x, y)
                 y += row.height
             }
             x += width + Self.gutter
