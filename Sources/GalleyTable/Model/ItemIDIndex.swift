@@ -43,7 +43,9 @@ struct ItemIDIndex: Sendable {
             starts[table + 1] += starts[table]
         }
         var next = starts
-        runs = [UInt64](unsafeUninitializedCapacity: hashes.count) { runs, initialized in
+        // Room for one at least: an array of none would be the storage every empty array shares,
+        // whose count this initializer writes, from any thread.
+        runs = [UInt64](unsafeUninitializedCapacity: max(1, hashes.count)) { runs, initialized in
             for hash in hashes {
                 let table = Int(hash >> shift)
                 runs.initializeElement(at: next[table], to: hash)

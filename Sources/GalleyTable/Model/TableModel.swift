@@ -86,7 +86,9 @@ public struct TableModel: Sendable {
         try Self.validate(sections)
         self.sections.reserveCapacity(sections.count)
         // The ids are hashed as the rows are made: one pass over the items' memory, not two.
-        let hashes = [UInt64](unsafeUninitializedCapacity: sections.reduce(0) { $0 + $1.items.count }) { hashes, count in
+        // (Room for one at least: an array of none would be the storage every empty array
+        // shares, whose count this initializer writes, from any thread.)
+        let hashes = [UInt64](unsafeUninitializedCapacity: max(1, sections.reduce(0) { $0 + $1.items.count })) { hashes, count in
             for section in sections {
                 self.sections.append(state(of: section, hashingIDsInto: UnsafeMutableBufferPointer(rebasing: hashes[count...])))
                 count += section.items.count
@@ -221,7 +223,8 @@ public struct TableModel: Sendable {
 
     /// Every element's offset and every section's start, from the sections.
     mutating func rebuildOffsets() {
-        let heights = [Double](unsafeUninitializedCapacity: sections.reduce(0) { $0 + $1.elementCount }) { heights, count in
+        // Room for one at least (see `init`).
+        let heights = [Double](unsafeUninitializedCapacity: max(1, sections.reduce(0) { $0 + $1.elementCount })) { heights, count in
             for section in sections {
                 if let header = section.header { heights.initializeElement(at: count, to: header.height) }
                 count += section.header == nil ? 0 : 1
@@ -251,7 +254,7 @@ public struct TableModel: Sendable {
     static func checkIDs(_ sections: [TableSection]) throws(TableError) -> ItemIDIndex {
         try validate(sections)
         let seed = ItemIDIndex.seed
-        let hashes = [UInt64](unsafeUninitializedCapacity: sections.reduce(0) { $0 + $1.items.count }) { hashes, count in
+        let hashes = [UInt64](unsafeUninitializedCapacity: max(1, sections.reduce(0) { $0 + $1.items.count })) { hashes, count in
             for section in sections {
                 // Read in place: a copy of each item would retain its fields.
                 section.items.withUnsafeBufferPointer { items in
