@@ -64,7 +64,7 @@ let package = Package(
         // The table model: sections of rows, heights measured on demand and kept, offsets in O(log n).
         .target(name: "GalleyTable", dependencies: ["GalleyLayout", "GalleyText", "GalleyJSON", "GalleyLocks"]),
         // Drawing arranged rows with cairo, from the glyph runs and frames measuring found.
-        .target(name: "GalleyRender", dependencies: ["GalleyLayout", "GalleyText", "GalleyLocks", "CCairo", "CFontconfig"]),
+        .target(name: "GalleyRender", dependencies: ["GalleyLayout", "GalleyText", "GalleyLocks", "CCairo", "CFreeType"]),
 
         // MARK: - The `galley` command
 

@@ -38,7 +38,7 @@ extension Galley {
 
         @Option(
             help: ArgumentHelp(
-                "A folder of PNG images: an image whose source names a file in it is drawn from it (others, and all without this, as grey boxes).",
+                "A folder of PNG images: an image whose source names a file in it is drawn from it (others, with a warning, and all without this, as grey boxes).",
                 valueName: "folder"))
         var images: String?
 
@@ -82,6 +82,9 @@ extension Galley {
                 throw setupFailure("the input holds no items to draw")
             }
             let sheet = RowSheet(columns: columns, scale: layout.scale, showsFrames: frames, imageFolder: folder)
+            for warning in setup.missingFieldWarnings(command: "render") + Self.imageWarnings(sheet.imagesNotDrawn()) {
+                FileHandle.standardError.write(Data((warning + "\n").utf8))
+            }
             let bytes: [UInt8]
             do { bytes = try sheet.data(as: output.flatMap(RenderFormat.init(path:)) ?? .png) } catch { throw setupFailure("\(error)") }
             do {
@@ -94,6 +97,15 @@ extension Galley {
                 throw ExitCode(1)
             }
             if failures > 0 { throw ExitCode(1) }
+        }
+
+        /// A warning for each image --images could not give, the first few of them.
+        static func imageWarnings(_ notDrawn: [ImageNotDrawn], limit: Int = 10) -> [String] {
+            var warnings = notDrawn.prefix(limit).map {
+                "galley render: warning: item '\($0.itemID)', image '\($0.source)': \($0.problem); drawn as a grey box"
+            }
+            if notDrawn.count > limit { warnings.append("galley render: warning: \(notDrawn.count - limit) more images drawn as grey boxes") }
+            return warnings
         }
     }
 }

@@ -78,24 +78,33 @@ public final class PangoMeasurer: Sendable {
         public var description: String { "[\(left), \(top), \(right), \(bottom)]" }
     }
 
+    /// A line as pangocairo drew it.
+    public struct DrawnLine: Sendable, Hashable {
+        /// The line's ink; nil for a line with none.
+        public var ink: InkBox?
+        /// Whether Pango moved a run of the line off the line's baseline: Pango 1.50 sets each
+        /// run on the first run's script baseline as the fonts' BASE tables place it (a Latin run
+        /// after kanji sits a point higher), where UIKit keeps every run on one baseline.
+        public var movesRuns: Bool
+    }
+
     /// Each line of `text` at `width` drawn alone by pangocairo, `scale` pixels a point, with the
-    /// layout's top-left corner `margin` points in: the line's ink (nil for a line with none).
-    /// Only for a measurer made `forDrawing`.
-    public func inkBoxes(
+    /// layout's top-left corner `margin` points in. Only for a measurer made `forDrawing`.
+    public func drawnLines(
         of text: String, family: String = "Noto Sans", size: Double, weight: Int = 400, italic: Bool = false,
         width: Double?, language: String?, scale: Double, margin: Double
-    ) -> [InkBox?] {
+    ) -> [DrawnLine] {
         handle.withLock { handle in
             PangoReference_setLineLimit(handle.pointer, 0)
-            var boxes = [Int32](repeating: -1, count: 4 * 512)
+            var numbers = [Int32](repeating: -1, count: 5 * 512)
             let count = PangoReference_drawLines(
-                handle.pointer, text, family, size, Int32(weight), italic ? 1 : 0, width ?? -1, language, scale, margin, &boxes, 512)
+                handle.pointer, text, family, size, Int32(weight), italic ? 1 : 0, width ?? -1, language, scale, margin, &numbers, 512)
             precondition(count != -1, "a measurer not made for drawing")
             precondition(count != -2, "a drawing larger than cairo's images")
             return (0..<min(Int(count), 512)).map { line in
-                boxes[4 * line] < 0
-                    ? nil
-                    : InkBox(left: Int(boxes[4 * line]), top: Int(boxes[4 * line + 1]), right: Int(boxes[4 * line + 2]), bottom: Int(boxes[4 * line + 3]))
+                let box = numbers[5 * line..<5 * line + 4].map(Int.init)
+                return DrawnLine(
+                    ink: box[0] < 0 ? nil : InkBox(left: box[0], top: box[1], right: box[2], bottom: box[3]), movesRuns: numbers[5 * line + 4] != 0)
             }
         }
     }

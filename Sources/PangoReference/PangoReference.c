@@ -7,6 +7,11 @@
 // The few Pango, GObject and fontconfig types and entry points used, declared here so that no
 // development headers are needed. Values match pango-1.0, glib-2.0 and fontconfig 2.
 typedef struct { int x, y, width, height; } Rectangle;
+typedef struct List { void *data; struct List *next; } List;
+/// PangoLayoutLine's leading fields.
+typedef struct { void *layout; int startIndex, length; List *runs; } LayoutLine;
+/// PangoGlyphItem as Pango 1.50 made it public, with its run's vertical offset.
+typedef struct { void *item, *glyphs; int yOffset, startXOffset, endXOffset; } GlyphItem;
 typedef void (*SubstituteFunction)(void *pattern, void *data);
 enum {
     PangoScale = 1024, PangoWrapWordChar = 2, PangoStyleNormal = 0, PangoStyleItalic = 2, FcHintNone = 0,
@@ -56,33 +61,34 @@ static struct {
     void (*pango_attr_list_insert)(void *, void *);
     void (*pango_layout_set_attributes)(void *, void *);
     void (*pango_attr_list_unref)(void *);
+    int (*pango_version)(void);
 } api;
 
-#define LOAD(library, name) \
-    if (!(*(void **)&api.name = dlsym(library, #name))) { *error = "missing symbol " #name; return 0; }
+#define LOAD(table, name) \
+    if (!(*(void **)&table.name = dlsym(RTLD_DEFAULT, #name))) { *error = "missing symbol " #name; return 0; }
 
 static int loadPango(const char **error) {
     if (api.loaded) return 1;
     void *pango = dlopen("libpangoft2-1.0.so.0", RTLD_NOW | RTLD_GLOBAL);
     if (!pango) { *error = "cannot load libpangoft2-1.0.so.0 (install libpangoft2-1.0-0)"; return 0; }
-    void *all = RTLD_DEFAULT;
-    LOAD(all, FcConfigCreate) LOAD(all, FcConfigAppFontAddFile) LOAD(all, FcConfigDestroy)
-    LOAD(all, FcPatternDel) LOAD(all, FcPatternAddBool) LOAD(all, FcPatternAddInteger)
-    LOAD(all, pango_ft2_font_map_new) LOAD(all, pango_fc_font_map_set_config)
-    LOAD(all, pango_ft2_font_map_set_resolution) LOAD(all, pango_fc_font_map_set_default_substitute)
-    LOAD(all, pango_font_map_create_context) LOAD(all, pango_context_set_round_glyph_positions)
-    LOAD(all, pango_context_set_language) LOAD(all, pango_language_from_string)
-    LOAD(all, pango_layout_new) LOAD(all, pango_layout_set_wrap) LOAD(all, pango_layout_context_changed)
-    LOAD(all, pango_layout_set_font_description) LOAD(all, pango_layout_set_width)
-    LOAD(all, pango_layout_set_height) LOAD(all, pango_layout_set_ellipsize)
-    LOAD(all, pango_layout_set_text) LOAD(all, pango_layout_get_extents) LOAD(all, pango_layout_get_line_count)
-    LOAD(all, pango_layout_get_iter) LOAD(all, pango_layout_iter_get_line_extents)
-    LOAD(all, pango_layout_iter_get_index) LOAD(all, pango_layout_iter_next_line) LOAD(all, pango_layout_iter_free)
-    LOAD(all, pango_font_description_new) LOAD(all, pango_font_description_set_family)
-    LOAD(all, pango_font_description_set_absolute_size) LOAD(all, pango_font_description_set_weight)
-    LOAD(all, pango_font_description_set_style) LOAD(all, pango_font_description_free)
-    LOAD(all, g_object_unref) LOAD(all, pango_attr_list_new) LOAD(all, pango_attr_insert_hyphens_new)
-    LOAD(all, pango_attr_list_insert) LOAD(all, pango_layout_set_attributes) LOAD(all, pango_attr_list_unref)
+    LOAD(api, FcConfigCreate) LOAD(api, FcConfigAppFontAddFile) LOAD(api, FcConfigDestroy)
+    LOAD(api, FcPatternDel) LOAD(api, FcPatternAddBool) LOAD(api, FcPatternAddInteger)
+    LOAD(api, pango_ft2_font_map_new) LOAD(api, pango_fc_font_map_set_config)
+    LOAD(api, pango_ft2_font_map_set_resolution) LOAD(api, pango_fc_font_map_set_default_substitute)
+    LOAD(api, pango_font_map_create_context) LOAD(api, pango_context_set_round_glyph_positions)
+    LOAD(api, pango_context_set_language) LOAD(api, pango_language_from_string)
+    LOAD(api, pango_layout_new) LOAD(api, pango_layout_set_wrap) LOAD(api, pango_layout_context_changed)
+    LOAD(api, pango_layout_set_font_description) LOAD(api, pango_layout_set_width)
+    LOAD(api, pango_layout_set_height) LOAD(api, pango_layout_set_ellipsize)
+    LOAD(api, pango_layout_set_text) LOAD(api, pango_layout_get_extents) LOAD(api, pango_layout_get_line_count)
+    LOAD(api, pango_layout_get_iter) LOAD(api, pango_layout_iter_get_line_extents)
+    LOAD(api, pango_layout_iter_get_index) LOAD(api, pango_layout_iter_next_line) LOAD(api, pango_layout_iter_free)
+    LOAD(api, pango_font_description_new) LOAD(api, pango_font_description_set_family)
+    LOAD(api, pango_font_description_set_absolute_size) LOAD(api, pango_font_description_set_weight)
+    LOAD(api, pango_font_description_set_style) LOAD(api, pango_font_description_free)
+    LOAD(api, g_object_unref) LOAD(api, pango_attr_list_new) LOAD(api, pango_attr_insert_hyphens_new)
+    LOAD(api, pango_attr_list_insert) LOAD(api, pango_layout_set_attributes) LOAD(api, pango_attr_list_unref)
+    LOAD(api, pango_version)
     api.loaded = 1;
     return 1;
 }
@@ -116,25 +122,21 @@ static struct {
     void (*cairo_font_options_destroy)(void *);
 } drawing;
 
-#define LOAD_DRAWING(library, name) \
-    if (!(*(void **)&drawing.name = dlsym(library, #name))) { *error = "missing symbol " #name; return 0; }
-
 static int loadPangoCairo(const char **error) {
     if (drawing.loaded) return 1;
     if (!loadPango(error)) return 0;
     void *pangoCairo = dlopen("libpangocairo-1.0.so.0", RTLD_NOW | RTLD_GLOBAL);
     if (!pangoCairo) { *error = "cannot load libpangocairo-1.0.so.0 (install libpangocairo-1.0-0)"; return 0; }
-    void *all = RTLD_DEFAULT;
-    LOAD_DRAWING(all, pango_cairo_font_map_new_for_font_type) LOAD_DRAWING(all, pango_cairo_font_map_set_resolution)
-    LOAD_DRAWING(all, pango_cairo_context_set_font_options) LOAD_DRAWING(all, pango_cairo_show_layout_line)
-    LOAD_DRAWING(all, pango_cairo_show_layout) LOAD_DRAWING(all, cairo_set_source_rgb) LOAD_DRAWING(all, cairo_paint)
-    LOAD_DRAWING(all, pango_layout_get_line_readonly) LOAD_DRAWING(all, pango_layout_iter_get_baseline)
-    LOAD_DRAWING(all, cairo_image_surface_create) LOAD_DRAWING(all, cairo_create) LOAD_DRAWING(all, cairo_scale)
-    LOAD_DRAWING(all, cairo_move_to) LOAD_DRAWING(all, cairo_destroy) LOAD_DRAWING(all, cairo_surface_destroy)
-    LOAD_DRAWING(all, cairo_surface_flush) LOAD_DRAWING(all, cairo_image_surface_get_data)
-    LOAD_DRAWING(all, cairo_image_surface_get_stride) LOAD_DRAWING(all, cairo_font_options_create)
-    LOAD_DRAWING(all, cairo_font_options_set_hint_style) LOAD_DRAWING(all, cairo_font_options_set_hint_metrics)
-    LOAD_DRAWING(all, cairo_font_options_set_antialias) LOAD_DRAWING(all, cairo_font_options_destroy)
+    LOAD(drawing, pango_cairo_font_map_new_for_font_type) LOAD(drawing, pango_cairo_font_map_set_resolution)
+    LOAD(drawing, pango_cairo_context_set_font_options) LOAD(drawing, pango_cairo_show_layout_line)
+    LOAD(drawing, pango_cairo_show_layout) LOAD(drawing, cairo_set_source_rgb) LOAD(drawing, cairo_paint)
+    LOAD(drawing, pango_layout_get_line_readonly) LOAD(drawing, pango_layout_iter_get_baseline)
+    LOAD(drawing, cairo_image_surface_create) LOAD(drawing, cairo_create) LOAD(drawing, cairo_scale)
+    LOAD(drawing, cairo_move_to) LOAD(drawing, cairo_destroy) LOAD(drawing, cairo_surface_destroy)
+    LOAD(drawing, cairo_surface_flush) LOAD(drawing, cairo_image_surface_get_data)
+    LOAD(drawing, cairo_image_surface_get_stride) LOAD(drawing, cairo_font_options_create)
+    LOAD(drawing, cairo_font_options_set_hint_style) LOAD(drawing, cairo_font_options_set_hint_metrics)
+    LOAD(drawing, cairo_font_options_set_antialias) LOAD(drawing, cairo_font_options_destroy)
     drawing.loaded = 1;
     return 1;
 }
@@ -283,7 +285,13 @@ int32_t PangoReference_drawLines(
         void *cairo = drawing.cairo_create(surface);
         drawing.cairo_scale(cairo, scale, scale);
         drawing.cairo_move_to(cairo, margin + (double)logical.x / PangoScale, margin + baseline);
-        drawing.pango_cairo_show_layout_line(cairo, drawing.pango_layout_get_line_readonly(reference->layout, line));
+        LayoutLine *layoutLine = drawing.pango_layout_get_line_readonly(reference->layout, line);
+        // Pango 1.50 moves a run onto the first run's baseline as the fonts' BASE tables place it
+        // (a Latin run after kanji sits a point higher); UIKit keeps every run on one baseline.
+        int movesRuns = 0;
+        if (api.pango_version() >= 15000)
+            for (List *run = layoutLine->runs; run; run = run->next) movesRuns |= ((GlyphItem *)run->data)->yOffset != 0;
+        drawing.pango_cairo_show_layout_line(cairo, layoutLine);
         drawing.cairo_destroy(cairo);
         drawing.cairo_surface_flush(surface);
         const unsigned char *data = drawing.cairo_image_surface_get_data(surface);
@@ -300,7 +308,10 @@ int32_t PangoReference_drawLines(
             }
         }
         drawing.cairo_surface_destroy(surface);
-        if (line < capacity) for (int i = 0; i < 4; i++) boxes[4 * line + i] = box[i];
+        if (line < capacity) {
+            for (int i = 0; i < 4; i++) boxes[5 * line + i] = box[i];
+            boxes[5 * line + 4] = movesRuns;
+        }
         line++;
     } while (api.pango_layout_iter_next_line(iter));
     api.pango_layout_iter_free(iter);

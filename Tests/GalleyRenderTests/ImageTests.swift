@@ -25,16 +25,24 @@ struct ImageTests {
     /// The colour (0xRRGGBB) at the centre of the image node of a message row whose image
     /// source is `source`, drawn with `folder`.
     static func imageColor(source: String, folder: ImageFolder?) throws -> UInt32 {
-        let item = ItemDescriptor(id: "m", kind: "message", fields: ["title": "Ada", "text": "Hello", "imageURL": .string(source)])
-        let row = try F.registry.template(forKind: "message")!.measure(item, width: 320, environment: F.environment(scale: 2)).arranged()
-        let node = try #require(row.nodes.first { $0.type == "image" && !$0.isCollapsed })
-        #expect(node.imageSource == source)
-        let image = try RowSheet(columns: [[row]], scale: 2, background: nil, drawsSeparators: false, imageFolder: folder).image()
+        let (sheet, node) = try sheet(source: source, folder: folder)
+        let image = try sheet.image()
         let (x, y) = (Int((node.frame.x + node.frame.width / 2) * 2), Int((node.frame.y + node.frame.height / 2) * 2))
         return image.pixels[y * image.width + x] & 0xFF_FFFF
     }
 
-    @Test("A source naming a PNG in the folder is drawn from it; any other source, or no folder, is a placeholder")
+    /// A sheet of one message row whose image source is `source`, at two widths, and the row's
+    /// image node.
+    static func sheet(source: String, folder: ImageFolder?) throws -> (RowSheet, ArrangedNode) {
+        let item = ItemDescriptor(id: "m", kind: "message", fields: ["title": "Ada", "text": "Hello", "imageURL": .string(source)])
+        let template = F.registry.template(forKind: "message")!
+        let rows = try [320.0, 375].map { try template.measure(item, width: $0, environment: F.environment(scale: 2)).arranged() }
+        let node = try #require(rows[0].nodes.first { $0.type == "image" && !$0.isCollapsed })
+        #expect(node.imageSource == source)
+        return (RowSheet(columns: [[rows[0]], [rows[1]]], scale: 2, background: nil, drawsSeparators: false, imageFolder: folder), node)
+    }
+
+    @Test("A source naming a PNG in the folder is drawn from it; any other source, or no folder, is a placeholder, and the sheet says why")
     func onlyTheFolderIsRead() throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("galley-images-\(UUID().uuidString)")
         let folder = root.appendingPathComponent("images")
@@ -52,17 +60,28 @@ struct ImageTests {
         huge += [0x00, 0x01, 0x86, 0xA0, 0x00, 0x01, 0x86, 0xA0, 8, 6, 0, 0, 0, 0, 0, 0, 0]
         try Data(huge).write(to: folder.appendingPathComponent("huge.png"))
 
+        // A PNG cut short after its header: refused by the decoder.
+        let whole = try Data(contentsOf: folder.appendingPathComponent("red.png"))
+        try whole.prefix(40).write(to: folder.appendingPathComponent("cut.png"))
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("sub.png"), withIntermediateDirectories: true)
+
         let images = try ImageFolder(path: folder.path)
         for source in ["red.png", "file://\(folder.path)/red.png", "\(folder.path)/red.png", "./red.png"] {
             #expect(try Self.imageColor(source: source, folder: images) == red, "\(source)")
+            #expect(try Self.sheet(source: source, folder: images).0.imagesNotDrawn().isEmpty)
         }
-        for source in [
-            "../outside.png", root.appendingPathComponent("outside.png").path, "link.png", "fake.png", "huge.png", "missing.png",
-            "https://example.com/red.png",
-        ] {
+        let refused: [(String, ImageProblem)] = [
+            ("../outside.png", .outsideFolder), (root.appendingPathComponent("outside.png").path, .outsideFolder), ("link.png", .outsideFolder),
+            ("fake.png", .notPNG), ("huge.png", .tooManyPixels(width: 100_000, height: 100_000)), ("missing.png", .missing),
+            ("https://example.com/red.png", .notAPath), ("cut.png", .undecodable), ("sub.png", .notAFile),
+        ]
+        for (source, problem) in refused {
             #expect(try Self.imageColor(source: source, folder: images) == placeholder, "\(source)")
+            // Said once, though the row is drawn at two widths.
+            #expect(try Self.sheet(source: source, folder: images).0.imagesNotDrawn() == [ImageNotDrawn(itemID: "m", source: source, problem: problem)])
         }
         #expect(try Self.imageColor(source: "red.png", folder: nil) == placeholder)
+        #expect(try Self.sheet(source: "red.png", folder: nil).0.imagesNotDrawn().isEmpty)
         #expect(throws: RenderError.self) { try ImageFolder(path: root.appendingPathComponent("missing").path) }
         #expect(throws: RenderError.self) { try ImageFolder(path: folder.appendingPathComponent("red.png").path) }
     }

@@ -29,22 +29,22 @@ struct PangoInkTests {
     }()
 
     @Test(
-        "Each line of the corpus draws inside its fonts' head boxes; where the engines break alike, within a device pixel of Pango's (all but one line in 500: three)",
-        arguments: [120.0, 320])
+        "Each line of the corpus draws inside its fonts' head boxes and, where the engines break alike, within a device pixel of Pango's",
+        arguments: [120.0, 200, 320, 480])
     func inkAgreesWithPango(width: Double) throws {
         let (size, scale, margin) = (15.0, 2.0, 16.0)
         let style = TextStyle(font: .family("Noto Sans"), size: size)
         var headBoxes: [String: F.HeadBox] = [:]
-        var (linesDrawn, linesCompared) = (0, 0)
+        var (linesDrawn, linesCompared, linesMoved) = (0, 0, 0)
         var disagreements: [String] = []
         for entry in Self.corpus {
             let layout = try F.engine.layout(entry.text, style: style, width: width, paragraph: ParagraphStyle(language: entry.lang))
             let breaks = Self.pango.measure(entry.text, size: size, width: width, language: entry.lang)
             let breakAlike = breaks.lineStarts == layout.lines.dropFirst().map(\.scalarRange.lowerBound)
-            let pangoInk =
-                breakAlike ? Self.pango.inkBoxes(of: entry.text, size: size, width: width, language: entry.lang, scale: scale, margin: margin) : []
-            if breakAlike && pangoInk.count != layout.lines.count {
-                disagreements.append("\(entry.script): \(pangoInk.count) lines drawn by Pango, \(layout.lines.count) by Galley")
+            let pangoLines =
+                breakAlike ? Self.pango.drawnLines(of: entry.text, size: size, width: width, language: entry.lang, scale: scale, margin: margin) : []
+            if breakAlike && pangoLines.count != layout.lines.count {
+                disagreements.append("\(entry.script): \(pangoLines.count) lines drawn by Pango, \(layout.lines.count) by Galley")
             }
             for index in layout.lines.indices {
                 var alone = layout
@@ -58,28 +58,27 @@ struct PangoInkTests {
                         bound.contains(ink, scale: scale, margin: margin),
                         "\(entry.script) line \(index): ink \(ink) outside \(bound) in \(Set(alone.glyphRuns.map(\.face.description)).sorted())")
                 }
-                guard breakAlike, index < pangoInk.count else { continue }
+                guard breakAlike, index < pangoLines.count else { continue }
                 let galleyLine = ink.map { PangoMeasurer.InkBox(left: $0.minX, top: $0.minY, right: $0.maxX, bottom: $0.maxY) }
-                guard let galleyLine, let pangoLine = pangoInk[index] else {
-                    if (galleyLine == nil) != (pangoInk[index] == nil) { disagreements.append("\(entry.script) line \(index): ink in one drawing only") }
+                guard let galleyLine, let pangoLine = pangoLines[index].ink else {
+                    if (galleyLine == nil) != (pangoLines[index].ink == nil) { disagreements.append("\(entry.script) line \(index): ink in one drawing only") }
                     continue
                 }
                 linesCompared += 1
-                let edges = [
-                    galleyLine.left - pangoLine.left, galleyLine.top - pangoLine.top, galleyLine.right - pangoLine.right,
-                    galleyLine.bottom - pangoLine.bottom,
-                ]
+                // Where Pango moved a run off the line's baseline (which UIKit never does), only
+                // the line's left and right edges can agree.
+                if pangoLines[index].movesRuns { linesMoved += 1 }
+                let edges =
+                    [galleyLine.left - pangoLine.left, galleyLine.right - pangoLine.right]
+                    + (pangoLines[index].movesRuns ? [] : [galleyLine.top - pangoLine.top, galleyLine.bottom - pangoLine.bottom])
                 if edges.contains(where: { abs($0) > 1 }) {
-                    disagreements.append("\(entry.script) line \(index) at \(width): galley \(galleyLine), pango \(pangoLine): \(entry.text.prefix(60))")
-                    #expect(!edges.contains { abs($0) > 3 }, "\(disagreements.last!)")
+                    disagreements.append("\(entry.script) line \(index): galley \(galleyLine), pango \(pangoLine): \(entry.text.prefix(60))")
                 }
             }
         }
-        #expect(linesDrawn > linesCompared && linesCompared > 500, "\(linesDrawn) lines drawn, \(linesCompared) compared")
-        // A line of Hangul or kanji with Latin text may end a pixel or two lower in Galley's
-        // drawing than in Pango's: rarely, and never by more.
         #expect(
-            disagreements.count * 500 <= linesCompared,
-            "\(disagreements.count) of \(linesCompared) lines:\n\(disagreements.prefix(15).joined(separator: "\n"))")
+            linesDrawn > linesCompared && linesCompared > 500 && linesMoved * 20 < linesCompared,
+            "\(linesDrawn) lines drawn, \(linesCompared) compared, \(linesMoved) with runs Pango moved")
+        #expect(disagreements.isEmpty, "\(disagreements.count) of \(linesCompared) lines:\n\(disagreements.prefix(15).joined(separator: "\n"))")
     }
 }

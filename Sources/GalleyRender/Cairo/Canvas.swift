@@ -99,7 +99,11 @@ final class Canvas {
         var glyphs: [cairo_glyph_t] = []
         for run in layout.glyphRuns where !run.glyphs.isEmpty {
             if run.face.hasColorGlyphs && drawColorGlyphs(of: run, x: x, y: y) { continue }
-            cairo_set_font_face(context, CairoFontFaces.shared.face(for: run.face).pointer)
+            let loaded = CairoFontFaces.shared.withFace(for: run.face) { face in
+                if let face { cairo_set_font_face(context, face) }
+                return face != nil
+            }
+            guard loaded else { continue }
             cairo_set_font_size(context, run.size)
             // Consecutive glyphs of one colour are shown together.
             var current: RenderColor?

@@ -7,10 +7,14 @@ import CFreeType
 import GalleyLocks
 import GalleyText
 
-/// The colour bitmaps of fonts with bitmap glyphs, one FreeType face per font file and index,
-/// made once for the process (as many as such fonts drawn with).
+/// The colour bitmaps of fonts with bitmap glyphs, from a FreeType face over each font's own
+/// bytes, made once for the process; at most ``capacity`` faces are kept (the least recently
+/// used are let go).
 final class ColorGlyphs: Sendable {
     static let shared = ColorGlyphs()
+
+    /// The most faces kept.
+    static let capacity = 16
 
     /// A glyph's bitmap: premultiplied BGRA pixels (cairo's ARGB32 in memory), where it sits
     /// from the origin, in pixels of a strike `pixelsPerEm` pixels an em.
@@ -23,35 +27,31 @@ final class ColorGlyphs: Sendable {
         var pixelsPerEm: Double
     }
 
-    private struct Key: Hashable {
-        var path: String
-        var index: Int
+    /// The faces, touched only under the lock (a FreeType face is not thread-safe); each entry
+    /// keeps its face, so that the identifier names no other meanwhile.
+    private struct State: Sendable {
+        var faces: [ObjectIdentifier: (face: FontFace, loaded: MemoryFace?, lastUse: Int)] = [:]
+        var uses = 0
     }
 
-    /// FreeType's library and faces, touched only under the lock (FreeType is not thread-safe).
-    private struct State: @unchecked Sendable {
-        var library: FT_Library?
-        var faces: [Key: FT_Face?] = [:]
-    }
+    private let state = Locked(State())
 
-    private let state: Locked<State>
-
-    private init() {
-        var library: FT_Library?
-        FT_Init_FreeType(&library)
-        state = Locked(State(library: library))
-    }
+    private init() {}
 
     /// `glyph` of `face` from the strike nearest above `pixelsPerEm` (else the largest); nil
     /// when the face has no bitmap for it.
     func bitmap(of glyph: UInt32, in face: FontFace, pixelsPerEm: Double) -> Bitmap? {
         state.withLock { state in
-            let key = Key(path: face.path, index: face.faceIndex)
+            state.uses += 1
+            let key = ObjectIdentifier(face)
             if state.faces[key] == nil {
-                var opened: FT_Face?
-                state.faces[key] = FT_New_Face(state.library, face.path, face.faceIndex, &opened) == 0 ? opened : nil
+                if state.faces.count >= Self.capacity, let oldest = state.faces.min(by: { $0.value.lastUse < $1.value.lastUse }) {
+                    state.faces[oldest.key] = nil
+                }
+                state.faces[key] = (face, MemoryFace(face), 0)
             }
-            guard let ftFace = state.faces[key] ?? nil, ftFace.pointee.num_fixed_sizes > 0 else { return nil }
+            state.faces[key]!.lastUse = state.uses
+            guard let ftFace = state.faces[key]!.loaded?.pointer, ftFace.pointee.num_fixed_sizes > 0 else { return nil }
             let sizes = (0..<Int(ftFace.pointee.num_fixed_sizes)).map { Double(ftFace.pointee.available_sizes[$0].y_ppem) / 64 }
             let strike = sizes.indices.filter { sizes[$0] >= pixelsPerEm }.min { sizes[$0] < sizes[$1] } ?? sizes.indices.max { sizes[$0] < sizes[$1] }!
             guard FT_Select_Size(ftFace, Int32(strike)) == 0, FT_Load_Glyph(ftFace, glyph, Int32(1 << 20)) == 0 else { return nil }  // FT_LOAD_COLOR

@@ -10,7 +10,8 @@
 /// A folder of PNG images that rows' image sources may name: `"avatar.png"`, `"people/ada.png"`,
 /// an absolute path or a `file://` URL inside it. A source outside it (`../x.png`, a link that
 /// leads out, `https://…`), a file that is not a PNG, larger than ``maximumFileSize`` or more
-/// than ``maximumSide`` pixels a side is not read: the image is drawn as a placeholder.
+/// than ``maximumSide`` pixels a side is not read: the image is drawn as a placeholder, and
+/// ``RowSheet/imagesNotDrawn()`` says why.
 public struct ImageFolder: Sendable, Hashable {
     /// The folder's real path (links resolved).
     public let path: String
@@ -30,40 +31,52 @@ public struct ImageFolder: Sendable, Hashable {
         self.path = resolved
     }
 
-    /// The real path of the file `source` names inside the folder, when it is one.
-    func file(for source: String) -> String? {
+    /// The real path of the file `source` names inside the folder.
+    func file(for source: String) -> Result<String, ImageProblem> {
         var name = source
         if name.hasPrefix("file://") { name.removeFirst("file://".count) }
-        guard !name.isEmpty, !name.contains("\0"), !name.contains("://") else { return nil }
+        guard !name.isEmpty, !name.contains("\0"), !name.contains("://") else { return .failure(.notAPath) }
         let candidate = name.hasPrefix("/") ? name : path + "/" + name
         // Resolved first, so that neither `..` nor a link leads out of the folder.
-        guard let resolved = Self.realPath(candidate), resolved.hasPrefix(path.hasSuffix("/") ? path : path + "/") else { return nil }
-        return resolved
+        guard let resolved = Self.realPath(candidate) else { return .failure(errno == ENOENT || errno == ENOTDIR ? .missing : .unreadable(Self.reason())) }
+        guard resolved.hasPrefix(path.hasSuffix("/") ? path : path + "/") else { return .failure(.outsideFolder) }
+        return .success(resolved)
     }
 
-    /// The bytes of the PNG `source` names in the folder, when it is one within the bounds.
-    func pngBytes(for source: String) -> [UInt8]? {
-        guard let file = file(for: source) else { return nil }
+    /// The bytes of the PNG `source` names in the folder, within the bounds.
+    func pngBytes(for source: String) -> Result<[UInt8], ImageProblem> {
+        let file: String
+        switch self.file(for: source) {
+        case .success(let found): file = found
+        case .failure(let problem): return .failure(problem)
+        }
         let descriptor = open(file, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
+        guard descriptor >= 0 else { return .failure(.unreadable(Self.reason())) }
         defer { close(descriptor) }
         var status = stat()
-        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_size <= Self.maximumFileSize else { return nil }
+        guard fstat(descriptor, &status) == 0 else { return .failure(.unreadable(Self.reason())) }
+        guard status.st_mode & S_IFMT == S_IFREG else { return .failure(.notAFile) }
+        guard status.st_size <= Self.maximumFileSize else { return .failure(.tooLarge(bytes: Int(status.st_size))) }
         var bytes = [UInt8](repeating: 0, count: Int(status.st_size))
         var read = 0
         while read < bytes.count {
             let count = bytes.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress! + read, $0.count - read) }
             if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { return nil }
+            guard count > 0 else { return .failure(.unreadable(count == 0 ? "it ended early" : Self.reason())) }
             read += count
         }
         // The signature and the header's size, before anything is decoded.
         let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-        guard bytes.count > 24, bytes.starts(with: signature), bytes[12..<16] == [0x49, 0x48, 0x44, 0x52] else { return nil }
+        guard bytes.count > 24, bytes.starts(with: signature), bytes[12..<16] == [0x49, 0x48, 0x44, 0x52] else { return .failure(.notPNG) }
         func bigEndian(_ offset: Int) -> Int { bytes[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) } }
-        guard (1...Self.maximumSide).contains(bigEndian(16)), (1...Self.maximumSide).contains(bigEndian(20)) else { return nil }
-        return bytes
+        let (width, height) = (bigEndian(16), bigEndian(20))
+        guard (1...Self.maximumSide).contains(width), (1...Self.maximumSide).contains(height) else {
+            return .failure(.tooManyPixels(width: width, height: height))
+        }
+        return .success(bytes)
     }
+
+    private static func reason() -> String { String(cString: strerror(errno)) }
 
     private static func realPath(_ path: String) -> String? {
         guard let resolved = realpath(path, nil) else { return nil }

@@ -5,14 +5,14 @@ import CCairo
 /// Decodes the images rows name from their folder with cairo, once each for a drawing.
 final class ImageLoader {
     let folder: ImageFolder
-    private var images: [String: CairoImage?] = [:]
+    private var images: [String: Result<CairoImage, ImageProblem>] = [:]
 
     init(folder: ImageFolder) { self.folder = folder }
 
-    /// The image `source` names, decoded; nil when it cannot be read (see ``ImageFolder``).
-    func image(for source: String) -> CairoImage? {
+    /// The image `source` names, decoded, or why it cannot be (see ``ImageFolder``).
+    func image(for source: String) -> Result<CairoImage, ImageProblem> {
         if let known = images[source] { return known }
-        let image = folder.pngBytes(for: source).flatMap(CairoImage.init(png:))
+        let image = folder.pngBytes(for: source).flatMap { bytes in CairoImage(png: bytes).map(Result.success) ?? .failure(.undecodable) }
         images[source] = image
         return image
     }

@@ -80,6 +80,23 @@ public struct RowSheet: Sendable {
         return try CairoOutput.image(width: size.width, height: size.height, scale: scale, draw: draw)
     }
 
+    /// The images this sheet draws as placeholders although it has an ``imageFolder``, with
+    /// why, in row order; empty without a folder (every image is then a placeholder).
+    public func imagesNotDrawn() -> [ImageNotDrawn] {
+        guard let imageFolder else { return [] }
+        let loader = ImageLoader(folder: imageFolder)
+        var notDrawn: [ImageNotDrawn] = []
+        var seen = Set<[String]>()
+        for row in columns.joined() {
+            for node in row.nodes where node.type == "image" && !node.isCollapsed {
+                guard let source = node.imageSource, case .failure(let problem) = loader.image(for: source) else { continue }
+                // A row drawn at several widths is reported once.
+                if seen.insert([row.itemID, source]).inserted { notDrawn.append(ImageNotDrawn(itemID: row.itemID, source: source, problem: problem)) }
+            }
+        }
+        return notDrawn
+    }
+
     private func validate() throws(RenderError) {
         guard scale.isFinite, scale > 0 else { throw .invalidScale(scale) }
     }

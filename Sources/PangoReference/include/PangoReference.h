@@ -25,10 +25,12 @@ PangoReference *PangoReference_createForDrawing(const char *const *fontFiles, in
 
 /// Lays out `text` as PangoReference_measure does, draws each line alone with pangocairo on a
 /// transparent image `scale` pixels a point with the layout's top-left corner `margin` points
-/// in, and writes each line's ink box in pixels (left, top, right, bottom; right and bottom
-/// exclusive; all -1 for a line without ink) to `boxes`, four numbers a line, for up to
-/// `capacity` lines. Returns the line count; -1 for a reference not made for drawing, -2 for a
-/// drawing larger than cairo's images (32,767 pixels a side).
+/// in, and writes five numbers a line to `boxes`, for up to `capacity` lines: the line's ink box
+/// in pixels (left, top, right, bottom; right and bottom exclusive; all -1 for a line without
+/// ink), then 1 if Pango moved a run of the line off its baseline (Pango 1.50 sets each run on
+/// the first run's script baseline from the fonts' BASE tables), else 0. Returns the line count;
+/// -1 for a reference not made for drawing, -2 for a drawing larger than cairo's images (32,767
+/// pixels a side).
 int32_t PangoReference_drawLines(
     PangoReference *reference, const char *text, const char *family, double size, int32_t weight, int32_t italic,
     double width, const char *language, double scale, double margin, int32_t *boxes, int32_t capacity);
