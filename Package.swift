@@ -111,7 +111,7 @@ let package = Package(
             dependencies: ["GalleyTable", "GalleyLayout", "GalleyText", "GalleyJSON", "GalleyLocks", "GalleyCommands"]),
         .testTarget(
             name: "GalleyRenderTests",
-            dependencies: ["GalleyRender", "GalleyLayout", "GalleyText", "GalleyJSON", "CFreeType", "CCairo", "PangoComparison"],
+            dependencies: ["GalleyRender", "GalleyLayout", "GalleyLocks", "GalleyText", "GalleyJSON", "CFreeType", "CCairo", "PangoComparison"],
             exclude: ["Golden"]),
         .testTarget(
             name: "GalleyJSONTests",

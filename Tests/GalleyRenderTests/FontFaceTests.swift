@@ -3,6 +3,7 @@
 
 import Foundation
 import GalleyLayout
+import GalleyLocks
 import GalleyText
 import Testing
 
@@ -53,5 +54,21 @@ struct FontFaceTests {
             #expect(CairoFontFaces.shared.count <= CairoFontFaces.capacity)
         }
         #expect(CairoFontFaces.shared.count == CairoFontFaces.capacity)
+    }
+
+    @Test("Threads drawing with more faces than are kept, at once: each drawing as measured")
+    func concurrentEviction() throws {
+        let expected = try Self.drawing(with: F.engine)
+        let path = Self.fonts.appendingPathComponent("NotoSans-Regular.ttf").path
+        let engines = try (0..<(CairoFontFaces.capacity * 2)).map { _ in TextEngine(fonts: try FontCollection(includeBundled: false, fontPaths: [path])) }
+        let mismatches = Locked(0)
+        DispatchQueue.concurrentPerform(iterations: 4) { thread in
+            for step in 0..<engines.count {
+                let same = (try? Self.drawing(with: engines[(step * 7 + thread * 31) % engines.count])) == expected
+                if !same { mismatches.withLock { $0 += 1 } }
+            }
+        }
+        #expect(mismatches.withLock { $0 } == 0)
+        #expect(CairoFontFaces.shared.count <= CairoFontFaces.capacity)
     }
 }
