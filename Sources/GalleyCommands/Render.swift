@@ -82,11 +82,12 @@ extension Galley {
                 throw setupFailure("the input holds no items to draw")
             }
             let sheet = RowSheet(columns: columns, scale: layout.scale, showsFrames: frames, imageFolder: folder)
-            for warning in setup.missingFieldWarnings(command: "render") + Self.imageWarnings(sheet.imagesNotDrawn()) {
+            let drawing: RowSheet.Drawing
+            do { drawing = try sheet.drawing(as: output.flatMap(RenderFormat.init(path:)) ?? .png) } catch { throw setupFailure("\(error)") }
+            for warning in setup.missingFieldWarnings(command: "render") + Self.imageWarnings(drawing.imagesNotDrawn) {
                 FileHandle.standardError.write(Data((warning + "\n").utf8))
             }
-            let bytes: [UInt8]
-            do { bytes = try sheet.data(as: output.flatMap(RenderFormat.init(path:)) ?? .png) } catch { throw setupFailure("\(error)") }
+            let bytes = drawing.data
             do {
                 let stream = try output.map(ByteStream.init(path:)) ?? ByteStream(standard: STDOUT_FILENO, name: "standard output")
                 try stream.write(bytes)
@@ -99,10 +100,16 @@ extension Galley {
             if failures > 0 { throw ExitCode(1) }
         }
 
-        /// A warning for each image --images could not give, the first few of them.
+        /// A warning for each image --images could not give, the first few of them; the input's
+        /// names quoted as JSON strings, so that no control character reaches the terminal.
         static func imageWarnings(_ notDrawn: [ImageNotDrawn], limit: Int = 10) -> [String] {
+            func quoted(_ string: String) -> String {
+                var bytes: [UInt8] = []
+                JSONWriter.writeString(string, to: &bytes)
+                return String(decoding: bytes, as: UTF8.self)
+            }
             var warnings = notDrawn.prefix(limit).map {
-                "galley render: warning: item '\($0.itemID)', image '\($0.source)': \($0.problem); drawn as a grey box"
+                "galley render: warning: item \(quoted($0.itemID)), image \(quoted($0.source)): \($0.problem); drawn as a grey box"
             }
             if notDrawn.count > limit { warnings.append("galley render: warning: \(notDrawn.count - limit) more images drawn as grey boxes") }
             return warnings

@@ -289,7 +289,7 @@ int32_t PangoReference_drawLines(
         // Pango 1.50 moves a run onto the first run's baseline as the fonts' BASE tables place it
         // (a Latin run after kanji sits a point higher); UIKit keeps every run on one baseline.
         int movesRuns = 0;
-        if (api.pango_version() >= 15000)
+        if (layoutLine && api.pango_version() >= 15000)
             for (List *run = layoutLine->runs; run; run = run->next) movesRuns |= ((GlyphItem *)run->data)->yOffset != 0;
         drawing.pango_cairo_show_layout_line(cairo, layoutLine);
         drawing.cairo_destroy(cairo);

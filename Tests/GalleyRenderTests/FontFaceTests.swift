@@ -71,4 +71,18 @@ struct FontFaceTests {
         #expect(mismatches.withLock { $0 } == 0)
         #expect(CairoFontFaces.shared.count <= CairoFontFaces.capacity)
     }
+
+    @Test("Drawing keeps a font file's bytes, not its faces: a face whose collection is gone is freed")
+    func facesAreNotKept() throws {
+        let path = Self.fonts.appendingPathComponent("NotoSans-Regular.ttf").path
+        weak var face: FontFace?
+        try {
+            let engine = TextEngine(fonts: try FontCollection(includeBundled: false, fontPaths: [path]))
+            let layout = try engine.layout("Hamburgefonstiv", style: TextStyle(font: .family("Noto Sans"), size: 17), width: 300)
+            face = layout.glyphRuns.first?.face
+            _ = try RenderedImage.text(layout, size: layout.size, margin: 4, scale: 2)
+            #expect(face != nil)
+        }()
+        #expect(face == nil)
+    }
 }

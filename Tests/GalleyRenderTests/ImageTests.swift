@@ -68,7 +68,7 @@ struct ImageTests {
         let images = try ImageFolder(path: folder.path)
         for source in ["red.png", "file://\(folder.path)/red.png", "\(folder.path)/red.png", "./red.png"] {
             #expect(try Self.imageColor(source: source, folder: images) == red, "\(source)")
-            #expect(try Self.sheet(source: source, folder: images).0.imagesNotDrawn().isEmpty)
+            #expect(try Self.sheet(source: source, folder: images).0.drawing(as: .png).imagesNotDrawn.isEmpty)
         }
         let refused: [(String, ImageProblem)] = [
             ("../outside.png", .outsideFolder), (root.appendingPathComponent("outside.png").path, .outsideFolder), ("link.png", .outsideFolder),
@@ -77,11 +77,14 @@ struct ImageTests {
         ]
         for (source, problem) in refused {
             #expect(try Self.imageColor(source: source, folder: images) == placeholder, "\(source)")
-            // Said once, though the row is drawn at two widths.
-            #expect(try Self.sheet(source: source, folder: images).0.imagesNotDrawn() == [ImageNotDrawn(itemID: "m", source: source, problem: problem)])
+            // Said once, though the row is drawn at two widths, in every format.
+            for format in [RenderFormat.png, .svg, .pdf] {
+                let notDrawn = try Self.sheet(source: source, folder: images).0.drawing(as: format).imagesNotDrawn
+                #expect(notDrawn == [ImageNotDrawn(itemID: "m", source: source, problem: problem)], "\(source) as \(format)")
+            }
         }
         #expect(try Self.imageColor(source: "red.png", folder: nil) == placeholder)
-        #expect(try Self.sheet(source: "red.png", folder: nil).0.imagesNotDrawn().isEmpty)
+        #expect(try Self.sheet(source: "red.png", folder: nil).0.drawing(as: .png).imagesNotDrawn.isEmpty)
         #expect(throws: RenderError.self) { try ImageFolder(path: root.appendingPathComponent("missing").path) }
         #expect(throws: RenderError.self) { try ImageFolder(path: folder.appendingPathComponent("red.png").path) }
     }

@@ -7,7 +7,7 @@ import CFreeType
 import GalleyLocks
 import GalleyText
 
-/// The colour bitmaps of fonts with bitmap glyphs, from a FreeType face over each font's own
+/// The colour bitmaps of fonts with bitmap glyphs, from a FreeType face over each font file's
 /// bytes, made once for the process; at most ``capacity`` faces are kept (the least recently
 /// used are let go).
 final class ColorGlyphs: Sendable {
@@ -27,10 +27,9 @@ final class ColorGlyphs: Sendable {
         var pixelsPerEm: Double
     }
 
-    /// The faces, touched only under the lock (a FreeType face is not thread-safe); each entry
-    /// keeps its face, so that the identifier names no other meanwhile.
+    /// The faces, touched only under the lock (a FreeType face is not thread-safe).
     private struct State: Sendable {
-        var faces: [ObjectIdentifier: (face: FontFace, loaded: MemoryFace?, lastUse: Int)] = [:]
+        var faces: [FaceKey: (loaded: MemoryFace?, lastUse: Int)] = [:]
         var uses = 0
     }
 
@@ -43,12 +42,12 @@ final class ColorGlyphs: Sendable {
     func bitmap(of glyph: UInt32, in face: FontFace, pixelsPerEm: Double) -> Bitmap? {
         state.withLock { state in
             state.uses += 1
-            let key = ObjectIdentifier(face)
+            let key = FaceKey(face)
             if state.faces[key] == nil {
                 if state.faces.count >= Self.capacity, let oldest = state.faces.min(by: { $0.value.lastUse < $1.value.lastUse }) {
                     state.faces[oldest.key] = nil
                 }
-                state.faces[key] = (face, MemoryFace(face), 0)
+                state.faces[key] = (MemoryFace(key.data, index: key.index), 0)
             }
             state.faces[key]!.lastUse = state.uses
             guard let ftFace = state.faces[key]!.loaded?.pointer, ftFace.pointee.num_fixed_sizes > 0 else { return nil }

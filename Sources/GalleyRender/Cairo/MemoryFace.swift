@@ -5,30 +5,42 @@ import CFreeType
 import GalleyLocks
 import GalleyText
 
-/// A FreeType face made from a ``FontFace``'s own bytes; it keeps the face, and so its bytes,
-/// alive while it lives.
+/// A FreeType face made from a font file's bytes as the text engine holds them; it keeps the
+/// bytes alive while it lives (not the ``FontFace``, whose request may be over).
 final class MemoryFace: @unchecked Sendable {
     // `@unchecked Sendable`: the FT_Face has one user at a time, cairo under its own locks or
     // ColorGlyphs under its lock; making and freeing faces share the library's lock.
     let pointer: FT_Face
-    private let face: FontFace
+    private let data: FontData
 
-    /// `face` loaded by FreeType from its bytes; nil when FreeType cannot.
-    init?(_ face: FontFace) {
-        let bytes = face.fileBytes
+    /// Face `index` of `data`, loaded by FreeType; nil when FreeType cannot.
+    init?(_ data: FontData, index: Int) {
         let opened = FreeTypeLibrary.library.withLock { library -> FreeTypeLibrary.Face in
             var opened: FT_Face?
             let status = FT_New_Memory_Face(
-                library.pointer, bytes.baseAddress?.assumingMemoryBound(to: FT_Byte.self), FT_Long(bytes.count), FT_Long(face.faceIndex), &opened)
+                library.pointer, data.bytes.baseAddress?.assumingMemoryBound(to: FT_Byte.self), FT_Long(data.bytes.count), FT_Long(index), &opened)
             return FreeTypeLibrary.Face(pointer: status == 0 ? opened : nil)
         }
         guard let opened = opened.pointer else { return nil }
         pointer = opened
-        self.face = face
+        self.data = data
     }
 
     deinit {
         FreeTypeLibrary.library.withLock { _ in _ = FT_Done_Face(pointer) }
+    }
+}
+
+/// A face of a font file's bytes: what the renderer's tables are keyed by, so that one loading
+/// of one file makes one face however many ``FontFace``s name it. It holds the bytes, so that
+/// their address names nothing else while it is kept.
+struct FaceKey: Hashable, Sendable {
+    let data: FontData
+    let index: Int
+
+    init(_ face: FontFace) {
+        data = face.data
+        index = face.faceIndex
     }
 }
 

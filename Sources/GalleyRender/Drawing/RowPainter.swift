@@ -18,7 +18,7 @@ struct RowPainter {
         for node in row.nodes where !node.isCollapsed {
             if node.type == "image" {
                 let frame = node.frame.offsetBy(x: x, y: y)
-                if let source = node.imageSource, case .success(let image)? = images?.image(for: source) {
+                if let source = node.imageSource, let image = images?.image(for: source, itemID: row.itemID) {
                     canvas.draw(image, in: frame)
                 } else {
                     canvas.fill(frame, with: .placeholder)

@@ -11,7 +11,7 @@
 /// an absolute path or a `file://` URL inside it. A source outside it (`../x.png`, a link that
 /// leads out, `https://…`), a file that is not a PNG, larger than ``maximumFileSize`` or more
 /// than ``maximumSide`` pixels a side is not read: the image is drawn as a placeholder, and
-/// ``RowSheet/imagesNotDrawn()`` says why.
+/// ``RowSheet/drawing(as:)`` says why.
 public struct ImageFolder: Sendable, Hashable {
     /// The folder's real path (links resolved).
     public let path: String
@@ -25,7 +25,7 @@ public struct ImageFolder: Sendable, Hashable {
     ///
     /// - Throws: ``RenderError/imageFolder(_:)`` when it is not a folder that can be read.
     public init(path: String) throws(RenderError) {
-        guard let resolved = Self.realPath(path) else { throw .imageFolder("\(path): no such folder") }
+        guard let resolved = Self.realPath(path).path else { throw .imageFolder("\(path): no such folder") }
         var status = stat()
         guard stat(resolved, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else { throw .imageFolder("\(path) is not a folder") }
         self.path = resolved
@@ -38,7 +38,8 @@ public struct ImageFolder: Sendable, Hashable {
         guard !name.isEmpty, !name.contains("\0"), !name.contains("://") else { return .failure(.notAPath) }
         let candidate = name.hasPrefix("/") ? name : path + "/" + name
         // Resolved first, so that neither `..` nor a link leads out of the folder.
-        guard let resolved = Self.realPath(candidate) else { return .failure(errno == ENOENT || errno == ENOTDIR ? .missing : .unreadable(Self.reason())) }
+        let (found, error) = Self.realPath(candidate)
+        guard let resolved = found else { return .failure(error == ENOENT || error == ENOTDIR ? .missing : .unreadable(String(cString: strerror(error)))) }
         guard resolved.hasPrefix(path.hasSuffix("/") ? path : path + "/") else { return .failure(.outsideFolder) }
         return .success(resolved)
     }
@@ -78,9 +79,10 @@ public struct ImageFolder: Sendable, Hashable {
 
     private static func reason() -> String { String(cString: strerror(errno)) }
 
-    private static func realPath(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
+    /// `path` with links resolved, or nil and the system's error number.
+    private static func realPath(_ path: String) -> (path: String?, error: Int32) {
+        guard let resolved = realpath(path, nil) else { return (nil, errno) }
         defer { free(resolved) }
-        return String(cString: resolved)
+        return (String(cString: resolved), 0)
     }
 }

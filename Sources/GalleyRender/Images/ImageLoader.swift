@@ -6,15 +6,24 @@ import CCairo
 final class ImageLoader {
     let folder: ImageFolder
     private var images: [String: Result<CairoImage, ImageProblem>] = [:]
+    /// The images asked for and not given, each row's once.
+    private(set) var notDrawn: [ImageNotDrawn] = []
+    private var reported = Set<[String]>()
 
     init(folder: ImageFolder) { self.folder = folder }
 
-    /// The image `source` names, decoded, or why it cannot be (see ``ImageFolder``).
-    func image(for source: String) -> Result<CairoImage, ImageProblem> {
-        if let known = images[source] { return known }
-        let image = folder.pngBytes(for: source).flatMap { bytes in CairoImage(png: bytes).map(Result.success) ?? .failure(.undecodable) }
+    /// The image `source` names for `itemID`'s row, decoded, or nil when it cannot be (see
+    /// ``ImageFolder``), which is noted in ``notDrawn``.
+    func image(for source: String, itemID: String) -> CairoImage? {
+        let image = images[source] ?? folder.pngBytes(for: source).flatMap { CairoImage(png: $0).map(Result.success) ?? .failure(.undecodable) }
         images[source] = image
-        return image
+        switch image {
+        case .success(let image): return image
+        case .failure(let problem):
+            // A row drawn at several widths is noted once.
+            if reported.insert([itemID, source]).inserted { notDrawn.append(ImageNotDrawn(itemID: itemID, source: source, problem: problem)) }
+            return nil
+        }
     }
 }
 

@@ -53,57 +53,67 @@ public struct RowSheet: Sendable {
         return LayoutSize(width: width, height: columns.map { $0.reduce(0) { $0 + $1.height } }.max() ?? 0)
     }
 
+    /// A sheet drawn as a file, and what it could not draw.
+    public struct Drawing: Sendable {
+        /// The file's bytes.
+        public var data: [UInt8]
+        /// The images drawn as placeholders although the sheet has an ``RowSheet/imageFolder``,
+        /// with why, in row order, each row's once; empty without a folder (every image is then
+        /// a placeholder).
+        public var imagesNotDrawn: [ImageNotDrawn]
+    }
+
     /// The sheet as a file of `format`: a PNG `scale` pixels a point, or SVG or PDF in points.
     ///
     /// - Throws: ``RenderError`` for a bad scale, a sheet too large for an image, a row without
     ///   its text layouts, or a cairo failure.
     public func data(as format: RenderFormat) throws(RenderError) -> [UInt8] {
+        try drawing(as: format).data
+    }
+
+    /// The sheet as a file of `format`, as ``data(as:)`` makes it, with the images it drew as
+    /// placeholders and why.
+    ///
+    /// - Throws: ``RenderError``, as ``data(as:)``.
+    public func drawing(as format: RenderFormat) throws(RenderError) -> Drawing {
         try validate()
-        guard format == .svg else { return try CairoOutput.file(format, width: size.width, height: size.height, scale: scale, draw: draw) }
-        // Each row drawn alone and joined: an SVG `g` a row, for tools that pick rows out.
-        let size = size
-        try CairoOutput.checkSize(width: size.width, height: size.height, scale: scale, pixelsAPoint: 1)
-        var joined = SVGRows(width: size.width, height: size.height, background: background)
         let painter = makePainter()
-        try forEachRow { row, x, y throws(RenderError) in
-            let drawing = try CairoOutput.file(.svg, width: row.width, height: row.height, scale: scale) { canvas throws(RenderError) in
-                try painter.draw(row, x: 0, y: 0, on: canvas)
+        let data: [UInt8]
+        if format == .svg {
+            // Each row drawn alone and joined: an SVG `g` a row, for tools that pick rows out.
+            let size = size
+            try CairoOutput.checkSize(width: size.width, height: size.height, scale: scale, pixelsAPoint: 1)
+            var joined = SVGRows(width: size.width, height: size.height, background: background)
+            try forEachRow { row, x, y throws(RenderError) in
+                let drawing = try CairoOutput.file(.svg, width: row.width, height: row.height, scale: scale) { canvas throws(RenderError) in
+                    try painter.draw(row, x: 0, y: 0, on: canvas)
+                }
+                joined.add(drawing, x: x, y: y)
             }
-            joined.add(drawing, x: x, y: y)
+            data = joined.document
+        } else {
+            data = try CairoOutput.file(format, width: size.width, height: size.height, scale: scale) { canvas throws(RenderError) in
+                try draw(on: canvas, with: painter)
+            }
         }
-        return joined.document
+        return Drawing(data: data, imagesNotDrawn: painter.images?.notDrawn ?? [])
     }
 
     /// The sheet drawn in memory, `scale` pixels a point.
     public func image() throws(RenderError) -> RenderedImage {
         try validate()
-        return try CairoOutput.image(width: size.width, height: size.height, scale: scale, draw: draw)
-    }
-
-    /// The images this sheet draws as placeholders although it has an ``imageFolder``, with
-    /// why, in row order; empty without a folder (every image is then a placeholder).
-    public func imagesNotDrawn() -> [ImageNotDrawn] {
-        guard let imageFolder else { return [] }
-        let loader = ImageLoader(folder: imageFolder)
-        var notDrawn: [ImageNotDrawn] = []
-        var seen = Set<[String]>()
-        for row in columns.joined() {
-            for node in row.nodes where node.type == "image" && !node.isCollapsed {
-                guard let source = node.imageSource, case .failure(let problem) = loader.image(for: source) else { continue }
-                // A row drawn at several widths is reported once.
-                if seen.insert([row.itemID, source]).inserted { notDrawn.append(ImageNotDrawn(itemID: row.itemID, source: source, problem: problem)) }
-            }
+        let painter = makePainter()
+        return try CairoOutput.image(width: size.width, height: size.height, scale: scale) { canvas throws(RenderError) in
+            try draw(on: canvas, with: painter)
         }
-        return notDrawn
     }
 
     private func validate() throws(RenderError) {
         guard scale.isFinite, scale > 0 else { throw .invalidScale(scale) }
     }
 
-    private func draw(on canvas: Canvas) throws(RenderError) {
+    private func draw(on canvas: Canvas, with painter: RowPainter) throws(RenderError) {
         if let background { canvas.fill(LayoutRect(x: 0, y: 0, width: size.width, height: size.height), with: background) }
-        let painter = makePainter()
         try forEachRow { row, x, y throws(RenderError) in try painter.draw(row, x: x, y: y, on: canvas) }
     }
 

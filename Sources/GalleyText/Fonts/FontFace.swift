@@ -92,18 +92,9 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
         memory?.release(heldBytes)
     }
 
-    /// The bytes of the font file the face was loaded from (a collection's faces share them),
-    /// exactly as HarfBuzz shaped with them: for a renderer that loads the face itself (with
-    /// FreeType's `FT_New_Memory_Face` and ``faceIndex``), so that it reads no file and a glyph
-    /// id names the glyph that was measured. They stay valid, and unchanged, while the face lives.
-    public var fileBytes: UnsafeRawBufferPointer {
-        let blob = hb_face_reference_blob(hb_font_get_face(harfBuzz.pointer))
-        // The face holds the blob too, so its data outlives this reference.
-        defer { hb_blob_destroy(blob) }
-        var length: UInt32 = 0
-        let data = hb_blob_get_data(blob, &length)
-        return UnsafeRawBufferPointer(start: data, count: Int(length))
-    }
+    /// The bytes of the font file the face was loaded from, for a renderer that loads the face
+    /// itself; see ``FontData``.
+    public var data: FontData { FontData(blob: hb_face_reference_blob(hb_font_get_face(harfBuzz.pointer))) }
 
     /// The nominal glyph for `scalar` in this face's character map, or nil if it has none.
     public func glyph(for scalar: Unicode.Scalar) -> UInt32? {
