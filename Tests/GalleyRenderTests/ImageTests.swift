@@ -64,6 +64,8 @@ struct ImageTests {
         let whole = try Data(contentsOf: folder.appendingPathComponent("red.png"))
         try whole.prefix(40).write(to: folder.appendingPathComponent("cut.png"))
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("sub.png"), withIntermediateDirectories: true)
+        // A FIFO with no writer: opening it to read would wait forever.
+        #expect(mkfifo(folder.appendingPathComponent("pipe.png").path, 0o600) == 0)
 
         let images = try ImageFolder(path: folder.path)
         for source in ["red.png", "file://\(folder.path)/red.png", "\(folder.path)/red.png", "./red.png"] {
@@ -73,7 +75,7 @@ struct ImageTests {
         let refused: [(String, ImageProblem)] = [
             ("../outside.png", .outsideFolder), (root.appendingPathComponent("outside.png").path, .outsideFolder), ("link.png", .outsideFolder),
             ("fake.png", .notPNG), ("huge.png", .tooManyPixels(width: 100_000, height: 100_000)), ("missing.png", .missing),
-            ("https://example.com/red.png", .notAPath), ("cut.png", .undecodable), ("sub.png", .notAFile),
+            ("https://example.com/red.png", .notAPath), ("cut.png", .undecodable), ("sub.png", .notAFile), ("pipe.png", .notAFile),
         ]
         for (source, problem) in refused {
             #expect(try Self.imageColor(source: source, folder: images) == placeholder, "\(source)")

@@ -51,7 +51,8 @@ public struct ImageFolder: Sendable, Hashable {
         case .success(let found): file = found
         case .failure(let problem): return .failure(problem)
         }
-        let descriptor = open(file, O_RDONLY | O_CLOEXEC)
+        // Not blocking: a FIFO named as an image would wait for a writer forever.
+        let descriptor = open(file, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
         guard descriptor >= 0 else { return .failure(.unreadable(Self.reason())) }
         defer { close(descriptor) }
         var status = stat()
