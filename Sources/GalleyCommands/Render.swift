@@ -66,26 +66,30 @@ extension Galley {
                 if batch.isEmpty { break }
                 for record in batch where !record.isBlank {
                     items += 1
-                    guard items <= maxItems else { throw setupFailure("more than --max-items \(maxItems) items: a sheet shows at most that many") }
+                    guard items <= maxItems else {
+                        throw Self.failure("more than --max-items \(maxItems) items: a sheet shows at most that many; no drawing written")
+                    }
                     var id: JSONValue = .null
                     do {
                         guard let row = try setup.itemRow(for: record, worker: worker, id: &id) else { continue }
                         for (column, measurement) in try row.measurements().enumerated() { columns[column].append(measurement.arranged()) }
                     } catch {
-                        FileHandle.standardError.write(Data(record.errorJSON(id: id, message: "\(error)") + [UInt8(ascii: "\n")]))
+                        StandardError.write(record.errorJSON(id: id, message: "\(error)") + [UInt8(ascii: "\n")])
                         failures += 1
                     }
                 }
             }
             guard columns.contains(where: { !$0.isEmpty }) else {
-                if failures > 0 { throw ExitCode(1) }
+                if failures > 0 { throw Self.failure("no item could be drawn; no drawing written") }
                 throw setupFailure("the input holds no items to draw")
             }
             let sheet = RowSheet(columns: columns, scale: layout.scale, showsFrames: frames, imageFolder: folder)
             let drawing: RowSheet.Drawing
-            do { drawing = try sheet.drawing(as: output.flatMap(RenderFormat.init(path:)) ?? .png) } catch { throw setupFailure("\(error)") }
+            do { drawing = try sheet.drawing(as: output.flatMap(RenderFormat.init(path:)) ?? .png) } catch {
+                throw Self.failure("\(error); no drawing written")
+            }
             for warning in setup.missingFieldWarnings(command: "render") + Self.imageWarnings(drawing.imagesNotDrawn) {
-                FileHandle.standardError.write(Data((warning + "\n").utf8))
+                StandardError.write(warning + "\n")
             }
             let bytes = drawing.data
             do {
@@ -94,10 +98,16 @@ extension Galley {
             } catch is OutputClosed {
                 throw ExitCode(BatchRunner.outputClosedStatus)
             } catch {
-                FileHandle.standardError.write(Data("galley render: \(error)\n".utf8))
+                StandardError.write("galley render: \(error)\n")
                 throw ExitCode(1)
             }
             if failures > 0 { throw ExitCode(1) }
+        }
+
+        /// A failure found after the input was read: said on standard error, exit status 1.
+        static func failure(_ message: String) -> ExitCode {
+            StandardError.write("galley render: \(message)\n")
+            return ExitCode(1)
         }
 
         /// A warning for each image --images could not give, the first few of them; the input's
@@ -111,7 +121,8 @@ extension Galley {
             var warnings = notDrawn.prefix(limit).map {
                 "galley render: warning: item \(quoted($0.itemID)), image \(quoted($0.source)): \($0.problem); drawn as a grey box"
             }
-            if notDrawn.count > limit { warnings.append("galley render: warning: \(notDrawn.count - limit) more images drawn as grey boxes") }
+            let more = notDrawn.count - limit
+            if more > 0 { warnings.append("galley render: warning: \(more) more image\(more == 1 ? "" : "s") drawn as grey boxes") }
             return warnings
         }
     }

@@ -7,6 +7,6 @@ import Foundation
 /// not compile): one plain line on standard error, no usage text after it, and the usage exit
 /// status (64, `EX_USAGE`), as for a mistyped option.
 func setupFailure(_ message: String) -> ExitCode {
-    FileHandle.standardError.write(Data("Error: \(message)\n".utf8))
+    StandardError.write("Error: \(message)\n")
     return ExitCode(64)
 }

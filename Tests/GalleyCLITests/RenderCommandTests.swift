@@ -49,14 +49,20 @@ struct RenderCommandTests {
         }
     }
 
-    @Test("Usage errors: an output that is not PNG, SVG or PDF; more items than --max-items; an image folder that is not one")
+    @Test(
+        "Errors: an output that is not PNG, SVG or PDF and an image folder that is not one (usage); more items than --max-items, or none drawable (no drawing)")
     func usageErrors() throws {
         try withTemporaryFolder("render") { folder in
             let jpeg = try GalleyExecutable.run(["render", "-o", folder.appendingPathComponent("sheet.jpg").path], input: "")
             #expect(jpeg.status == 64 && jpeg.stderr.contains("--output must name a .png, .svg or .pdf file"))
             let many = (1...3).map { #"{"id": \#($0), "kind": "text", "text": "Row"}"# }.joined(separator: "\n")
             let capped = try GalleyExecutable.run(["render", "--max-items", "2", "-o", folder.appendingPathComponent("sheet.png").path], input: many)
-            #expect(capped.status == 64 && capped.stderr.contains("more than --max-items 2 items"))
+            #expect(capped.status == 1 && capped.stderr.contains("more than --max-items 2 items") && capped.stderr.contains("no drawing written"))
+            // Every item bad: each reported, and said that nothing was drawn.
+            let stale = folder.appendingPathComponent("stale.png")
+            try Data("old".utf8).write(to: stale)
+            let allBad = try GalleyExecutable.run(["render", "-o", stale.path], input: #"{"id": 1, "kind": "nothing-like-it"}"#)
+            #expect(allBad.status == 1 && allBad.errorLines.count == 1 && allBad.stderr.contains("no item could be drawn; no drawing written"))
             let noFolder = try GalleyExecutable.run(
                 ["render", "--images", folder.appendingPathComponent("missing").path, "-o", folder.appendingPathComponent("sheet.png").path],
                 input: many)
@@ -82,6 +88,19 @@ struct RenderCommandTests {
             #expect(warnings.contains("galley render: warning: 2 more images drawn as grey boxes"))
             #expect(warnings.contains { $0.hasPrefix("galley render: warning: field 'title' of template 'message' is missing in 100% of its 12 items") })
             #expect(FileManager.default.fileExists(atPath: sheet))
+        }
+    }
+
+    @Test("Standard error that cannot be written (a full disk) loses the messages, not the run")
+    func unwritableStandardError() throws {
+        try withTemporaryFolder("render") { folder in
+            let items = #"{"id": "bad", "kind": "nothing-like-it"}"# + "\n" + #"{"id": "good", "kind": "text", "text": "Row"}"#
+            let sheet = folder.appendingPathComponent("sheet.png").path
+            let rendered = try GalleyExecutable.shell("\"$GALLEY\" render -o '\(sheet)' 2>/dev/full; echo $?", input: items)
+            #expect(rendered.stdout == "1\n", "\(rendered.stdout)")
+            #expect(FileManager.default.fileExists(atPath: sheet))
+            let heights = try GalleyExecutable.shell("\"$GALLEY\" heights --width 320 2>/dev/full; echo $?", input: items)
+            #expect(heights.stdout.hasSuffix("\n1\n") && heights.stdout.contains(#""id":"good""#), "\(heights.stdout)")
         }
     }
 

@@ -68,14 +68,16 @@ struct ImageTests {
         #expect(mkfifo(folder.appendingPathComponent("pipe.png").path, 0o600) == 0)
 
         let images = try ImageFolder(path: folder.path)
-        for source in ["red.png", "file://\(folder.path)/red.png", "\(folder.path)/red.png", "./red.png"] {
+        let encoded = "file://localhost\(folder.path)/re%64.png"
+        for source in ["red.png", "file://\(folder.path)/red.png", encoded, "\(folder.path)/red.png", "./red.png"] {
             #expect(try Self.imageColor(source: source, folder: images) == red, "\(source)")
             #expect(try Self.sheet(source: source, folder: images).0.drawing(as: .png).imagesNotDrawn.isEmpty)
         }
         let refused: [(String, ImageProblem)] = [
             ("../outside.png", .outsideFolder), (root.appendingPathComponent("outside.png").path, .outsideFolder), ("link.png", .outsideFolder),
             ("fake.png", .notPNG), ("huge.png", .tooManyPixels(width: 100_000, height: 100_000)), ("missing.png", .missing),
-            ("https://example.com/red.png", .notAPath), ("cut.png", .undecodable), ("sub.png", .notAFile), ("pipe.png", .notAFile),
+            ("https://example.com/red.png", .notAPath), ("cut.png", .undecodable), ("sub.png", .notAFile), ("pipe.png", .notAFile), (".", .notAFile),
+            ("file://example.com/red.png", .notAPath), ("file://\(folder.path)/red%2.png", .notAPath),
         ]
         for (source, problem) in refused {
             #expect(try Self.imageColor(source: source, folder: images) == placeholder, "\(source)")

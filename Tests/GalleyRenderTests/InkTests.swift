@@ -140,11 +140,14 @@ struct ColorTests {
         #expect(solid.black > 50 && solid.blue > 50)
     }
 
-    @Test("Colour emoji draw in colour, from the bundled colour font's bitmaps, inside their line box")
-    func colorEmoji() throws {
-        let layout = try F.engine.layout("😀🎉", style: TextStyle(font: .family("Noto Sans"), size: 24), width: 320)
+    @Test(
+        "Colour emoji draw in colour, from the bundled colour font's bitmaps, inside their line box, in either direction",
+        arguments: ["😀🎉", "A 😀 B", "مرحبا 😀 x", "مرحبا 😀"])
+    func colorEmoji(_ text: String) throws {
+        let layout = try F.engine.layout(text, style: TextStyle(font: .family("Noto Sans"), size: 24), width: 320)
         #expect(layout.glyphRuns.contains { $0.face.hasColorGlyphs })
-        let image = try RenderedImage.text(layout, size: layout.size, margin: 8, scale: 2)
+        // As wide as the width laid out at: right-to-left lines sit at its right.
+        let image = try RenderedImage.text(layout, size: LayoutSize(width: 320, height: layout.size.height), margin: 8, scale: 2)
         let colored = image.pixels.filter { pixel in
             let (red, green, blue) = (Int(pixel >> 16 & 0xFF), Int(pixel >> 8 & 0xFF), Int(pixel & 0xFF))
             return pixel >> 24 == 0xFF && (abs(red - green) > 60 || abs(green - blue) > 60)

@@ -62,7 +62,7 @@ struct BatchRunner {
         let cache = cacheStatistics().flatMap { $0.hits + $0.misses > 0 ? Double($0.hits) / Double($0.hits + $0.misses) : nil }
         report.clear()
         // Warnings are not progress: --quiet keeps them.
-        for warning in warnings() { FileHandle.standardError.write(Data((warning + "\n").utf8)) }
+        for warning in warnings() { StandardError.write(warning + "\n") }
         report.finish(statistics, cacheHitRate: cache)
         // A run cut short says so first: its failures are those of a part of the input.
         if let signal = statistics.stoppedBy { throw ExitCode(128 + signal) }

@@ -36,7 +36,7 @@ final class Interruption {
                 // signals that arrive before this handler runs are one to it, so a second one
                 // counts only after this line.)
                 let note = "galley: \(Interruption.name(number)) received: stopping after the records in hand; send it again to stop at once\n"
-                FileHandle.standardError.write(Data(note.utf8))
+                StandardError.write(note)
             }
             source.resume()
             return source

@@ -39,13 +39,13 @@ final class RunReport: @unchecked Sendable {
             line += " [" + String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled) + "]"
             line += " \(Int(fraction * 100))%, \(Self.time(seconds * (1 - fraction) / fraction)) left"
         }
-        FileHandle.standardError.write(Data(line.utf8))
+        StandardError.write(line)
         drawn = true
     }
 
     /// Clears the progress line.
     func clear() {
-        if drawn { FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8)) }
+        if drawn { StandardError.write("\r\u{1B}[2K") }
         drawn = false
     }
 
@@ -67,7 +67,7 @@ final class RunReport: @unchecked Sendable {
             if let last = statistics.lastRecord { text += " after \(last.file) \(last.unit.rawValue) \(last.number)" }
         }
         if statistics.outputClosed { text += "; the output was closed" }
-        FileHandle.standardError.write(Data((text + "\n").utf8))
+        StandardError.write(text + "\n")
     }
 
     /// `1234567` as "1,234,567".

@@ -125,10 +125,11 @@ final class Canvas {
     }
 
     /// Draws a run of a bitmap font's colour glyphs as images scaled to the run's size; false
-    /// when the face has no bitmap for its first glyph (an outline font with colour tables).
+    /// when the face has a bitmap for none of them (an outline font with colour tables). A
+    /// glyph without one (a space the run took in) has no ink to draw.
     private func drawColorGlyphs(of run: GlyphRun, x: Double, y: Double) -> Bool {
         let pixelsPerEm = run.size * scale
-        for (index, (glyph, position)) in zip(run.glyphs, run.positions).enumerated() {
+        let images = run.glyphs.map { glyph in
             let key = "\(run.face.path)#\(run.face.faceIndex)#\(glyph)#\(pixelsPerEm)"
             if colorGlyphs[key] == nil {
                 let bitmap = ColorGlyphs.shared.bitmap(of: glyph, in: run.face, pixelsPerEm: pixelsPerEm)
@@ -136,10 +137,11 @@ final class Canvas {
                     CairoImage(bitmap).map { (image: $0, left: bitmap.left, top: bitmap.top, pixelsPerEm: bitmap.pixelsPerEm) }
                 }
             }
-            guard let drawn = colorGlyphs[key] ?? nil else {
-                if index == 0 { return false }
-                continue
-            }
+            return colorGlyphs[key] ?? nil
+        }
+        guard images.contains(where: { $0 != nil }) else { return false }
+        for (drawn, position) in zip(images, run.positions) {
+            guard let drawn else { continue }
             // Strike pixels to points: the strike's em is the run's size.
             let points = run.size / drawn.pixelsPerEm
             draw(

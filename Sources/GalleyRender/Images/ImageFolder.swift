@@ -34,12 +34,19 @@ public struct ImageFolder: Sendable, Hashable {
     /// The real path of the file `source` names inside the folder.
     func file(for source: String) -> Result<String, ImageProblem> {
         var name = source
-        if name.hasPrefix("file://") { name.removeFirst("file://".count) }
+        if name.hasPrefix("file://") {
+            // A file URL: its host empty or localhost, its path percent-encoded.
+            name.removeFirst("file://".count)
+            if name.hasPrefix("localhost/") { name.removeFirst("localhost".count) }
+            guard name.hasPrefix("/"), let decoded = Self.percentDecoded(name) else { return .failure(.notAPath) }
+            name = decoded
+        }
         guard !name.isEmpty, !name.contains("\0"), !name.contains("://") else { return .failure(.notAPath) }
         let candidate = name.hasPrefix("/") ? name : path + "/" + name
         // Resolved first, so that neither `..` nor a link leads out of the folder.
         let (found, error) = Self.realPath(candidate)
         guard let resolved = found else { return .failure(error == ENOENT || error == ENOTDIR ? .missing : .unreadable(String(cString: strerror(error)))) }
+        if resolved == path { return .failure(.notAFile) }
         guard resolved.hasPrefix(path.hasSuffix("/") ? path : path + "/") else { return .failure(.outsideFolder) }
         return .success(resolved)
     }
@@ -79,6 +86,31 @@ public struct ImageFolder: Sendable, Hashable {
     }
 
     private static func reason() -> String { String(cString: strerror(errno)) }
+
+    /// `text` with each `%XX` made the byte it stands for; nil for a malformed escape or bytes
+    /// that are not UTF-8.
+    private static func percentDecoded(_ text: String) -> String? {
+        var bytes: [UInt8] = []
+        var utf8 = text.utf8.makeIterator()
+        while let byte = utf8.next() {
+            guard byte == UInt8(ascii: "%") else {
+                bytes.append(byte)
+                continue
+            }
+            guard let high = utf8.next().flatMap(hexValue), let low = utf8.next().flatMap(hexValue) else { return nil }
+            bytes.append(high << 4 | low)
+        }
+        return String(validating: bytes, as: UTF8.self)
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
 
     /// `path` with links resolved, or nil and the system's error number.
     private static func realPath(_ path: String) -> (path: String?, error: Int32) {

@@ -164,7 +164,11 @@ struct ParagraphBuilder {
         let faces = chain.faces
         if CharacterClass.isLineSeparator(scalar) { return current ?? 0 }
         let ignorable = CharacterClass.isDefaultIgnorable(scalar)
-        if let current, current != 0, Self.isInvisible(scalar), ignorable || faces[current].covers(scalar) { return current }
+        // A space stays in the face before it, as Pango keeps it, unless that face draws colour
+        // emoji: its space is an emoji's width.
+        if let current, current != 0, !faces[current].hasColorGlyphs, Self.isInvisible(scalar), ignorable || faces[current].covers(scalar) {
+            return current
+        }
         if ignorable || faces[0].covers(scalar) { return 0 }
         for index in faces.indices.dropFirst() where faces[index].covers(scalar) { return index }
         if let value = Unicode.Scalar(scalar), missingSeen.insert(scalar).inserted { missing.append(value) }
@@ -182,7 +186,8 @@ struct ParagraphBuilder {
             scalars.allSatisfy { CharacterClass.isDefaultIgnorable($0) || faces[index].covers($0) }
         }
         let wantsEmoji = Self.wantsEmojiPresentation(scalars)
-        if let current, !wantsEmoji, Self.isInvisible(first), covers(current) { return current }
+        // As for a single scalar above.
+        if let current, !wantsEmoji, !faces[current].hasColorGlyphs, Self.isInvisible(first), covers(current) { return current }
         if wantsEmoji, let index = faces.indices.first(where: { faces[$0].hasColorGlyphs && covers($0) }) { return index }
         if let index = faces.indices.first(where: covers) { return index }
         for scalar in scalars where !CharacterClass.isDefaultIgnorable(scalar) && !faces[0].covers(scalar) {

@@ -17,6 +17,22 @@ struct ClusterTests {
         #expect(narrow.lineStarts == [1, 1 + emoji.unicodeScalars.count])
     }
 
+    @Test("A space after an emoji is the primary face's space, not the colour font's emoji-wide one", arguments: ["A 😀 B", "😀 x", "مرحبا 😀 x"])
+    func spaceAfterEmoji(_ text: String) throws {
+        let layout = try Shared.engine.layout(text, style: Shared.style(17), width: 500)
+        // Clusters are UTF-16 offsets: the space's is the emoji's end.
+        let emoji = try #require(text.unicodeScalars.firstIndex { $0.properties.isEmojiPresentation })
+        let spaceOffset = text.utf16.distance(from: text.startIndex, to: text.unicodeScalars.index(after: emoji))
+        let run = try #require(layout.glyphRuns.first { $0.clusters.contains(spaceOffset) })
+        #expect(!run.face.hasColorGlyphs, "the space after the emoji is in \(run.face)")
+        let index = try #require(run.clusters.firstIndex(of: spaceOffset))
+        let space = try #require(run.face.glyph(for: " "))
+        #expect(run.glyphs[index] == space)
+        // The advance read from the font itself, at 17 points.
+        let expected = Double(run.face.advance(ofGlyph: space)) * 17 / Double(run.face.metrics.unitsPerEm)
+        #expect(abs(run.advances[index] - expected) < 0.01, "\(run.advances[index]) against \(expected)")
+    }
+
     @Test("Combining marks stay with their base and measure like the precomposed letter")
     func combiningMarks() throws {
         let decomposed = try Shared.engine.measure("Cafe\u{301}", style: Shared.style(17), width: 500)
