@@ -22,11 +22,14 @@ extension Galley {
             do { collection = try FontCollection(fontPaths: fonts.fontPaths, includeSystemFonts: fonts.systemFonts) } catch {
                 throw setupFailure("cannot load fonts: \(error)")
             }
+            var listing = ""
             for face in collection.faces {
                 let scripts = Self.samples.filter { face.glyph(for: $0.scalar) != nil }.map(\.script)
                 let style = face.isItalic ? "italic" : "normal"
-                print("\(face.familyName)\t\(face.weight)\t\(style)\t\(face.path)#\(face.faceIndex)\t\(scripts.isEmpty ? "-" : scripts.joined(separator: " "))")
+                listing +=
+                    "\(face.familyName)\t\(face.weight)\t\(style)\t\(face.path)#\(face.faceIndex)\t\(scripts.isEmpty ? "-" : scripts.joined(separator: " "))\n"
             }
+            try StandardOutput.write(Array(listing.utf8), command: "fonts")
         }
     }
 }

@@ -34,6 +34,7 @@ extension Galley {
             let closing = Array("}\n".utf8)
             let snap = PixelSnapping(scale: options.scale)
             let widths = options.widths
+            let safe = options.output.csvSafe
             switch options.output.resolvedFormat {
             case .jsonl:
                 try options.run(keepsTextLayouts: false, command: "heights") { row, block throws(LayoutError) in
@@ -52,7 +53,7 @@ extension Galley {
             case .csv:
                 try options.run(keepsTextLayouts: false, command: "heights") { row, block throws(LayoutError) in
                     for (width, height) in zip(widths, try row.heights()) {
-                        CSVText.append(row.id, to: &block.bytes)
+                        CSVText.append(row.id, guardingFormulas: safe, to: &block.bytes)
                         block.bytes.append(UInt8(ascii: ","))
                         JSONWriter.write(width, to: &block.bytes)
                         block.bytes.append(UInt8(ascii: ","))

@@ -19,6 +19,7 @@ extension Galley {
         func run() throws {
             let snap = PixelSnapping(scale: options.scale)
             let format = options.output.resolvedFormat
+            let safe = options.output.csvSafe
             try options.run(keepsTextLayouts: false, command: "layout") { row, block throws(LayoutError) in
                 for measurement in try row.measurements() {
                     let arrangement = measurement.arranged()
@@ -39,13 +40,13 @@ extension Galley {
                         block.bytes = writer.finish()
                         block.bytes.append(UInt8(ascii: "\n"))
                     case .csv:
-                        CSVText.append(row.id, to: &block.bytes)
+                        CSVText.append(row.id, guardingFormulas: safe, to: &block.bytes)
                         block.bytes.append(UInt8(ascii: ","))
                         JSONWriter.write(measurement.width, to: &block.bytes)
                         block.bytes.append(UInt8(ascii: ","))
                         JSONWriter.write(height, to: &block.bytes)
                         block.bytes.append(UInt8(ascii: ","))
-                        CSVText.append(Self.json(frames), to: &block.bytes)
+                        CSVText.append(Self.json(frames), guardingFormulas: safe, to: &block.bytes)
                         block.bytes.append(UInt8(ascii: "\n"))
                     case .sqlite:
                         block.rows.append(row.row(width: measurement.width, height: height, frames: Self.json(frames)))

@@ -34,6 +34,7 @@ extension Galley {
         }
 
         func run() throws {
+            try input.checkFiles()
             let runner = engine.runner
             let engines = try engine.engines(count: runner.jobs)
             let scale = scale

@@ -22,6 +22,7 @@ extension Galley {
         @OptionGroup var workers: WorkerArguments
 
         func run() throws {
+            try input.checkFiles()
             let mapping = try fields.mapping
             try workers.runner.runReportingFailures(input.records(), command: "records", quiet: report.quiet) { record, _, output in
                 do {

@@ -53,6 +53,7 @@ extension Galley {
         }
 
         func run() throws {
+            try input.checkFiles()
             let folder: ImageFolder?
             do { folder = try images.map(ImageFolder.init(path:)) } catch { throw setupFailure("--images \(images ?? ""): \(error)") }
             let setup = try layout.setup(keepsTextLayouts: true, workers: 1, command: "render", fields: fields)
@@ -71,7 +72,7 @@ extension Galley {
                     }
                     var id: JSONValue = .null
                     do {
-                        guard let row = try setup.itemRow(for: record, worker: worker, id: &id) else { continue }
+                        let row = try setup.itemRow(for: record, worker: worker, id: &id)
                         for (column, measurement) in try row.measurements().enumerated() { columns[column].append(measurement.arranged()) }
                     } catch {
                         StandardError.write(record.errorJSON(id: id, message: "\(error)") + [UInt8(ascii: "\n")])

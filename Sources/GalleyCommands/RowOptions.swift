@@ -26,9 +26,10 @@ struct RowOptions: ParsableArguments {
     func run(
         keepsTextLayouts: Bool, command: String, write: @escaping @Sendable (ItemRow, inout ResultBlock) throws(LayoutError) -> Void
     ) throws {
+        try input.checkFiles()
         let runner = layout.engine.runner
         var prepared = try layout.setup(keepsTextLayouts: keepsTextLayouts, workers: runner.jobs, command: command, fields: fields)
-        let sink = try output.sink(command: command, scale: layout.scale, settings: prepared.settings, inputs: input.files)
+        let sink = try output.sink(command: command, widths: layout.widths, scale: layout.scale, settings: prepared.settings, inputs: input.files)
         prepared.resume = (sink as? SQLiteSink)?.resumeIndex
         prepared.fingerprints = sink is SQLiteSink
         let setup = prepared

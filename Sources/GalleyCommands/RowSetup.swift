@@ -85,10 +85,9 @@ struct ItemRow {
 }
 
 extension RowSetup {
-    /// `record` as an item to measure with `worker`, or nil when the output holds its rows
-    /// already (a resumed run); `id` is set to the item's id as soon as it is known, for the
-    /// error line of a record that fails.
-    func itemRow(for record: InputRecord, worker: RowWorker, id: inout JSONValue) throws -> ItemRow? {
+    /// `record` as an item to measure with `worker`; `id` is set to the item's id as soon as it
+    /// is known, for the error line of a record that fails.
+    func itemRow(for record: InputRecord, worker: RowWorker, id: inout JSONValue) throws -> ItemRow {
         var object = try record.object(names: &worker.memory.names)
         if !mapping.isEmpty { mapping.apply(to: &object) }
         record.identify(&object)
@@ -114,7 +113,6 @@ extension RowSetup {
             }
             worker.memory.missing[templateName] = tally
         }
-        if let resume, resume.isCurrent(id: id, fingerprint: fingerprint, template: templateName, widths: widths) { return nil }
         return ItemRow(
             item: item, id: id, template: template, templateName: templateName, widths: widths, worker: worker,
             position: record.position, fingerprint: fingerprint)
@@ -126,11 +124,16 @@ extension RowSetup {
     ) {
         var id: JSONValue = .null
         let start = (bytes: block.bytes.count, rows: block.rows.count)
+        // A JSON text's fingerprint is its bytes': an item whose rows are stored is found before
+        // it is parsed.
+        if let resume, case .json(let bytes) = record.content {
+            var fingerprint = Fingerprint()
+            fingerprint.add(bytes)
+            if let slot = resume.slot(for: fingerprint.value) { return block.keep(slot, position: record.position) }
+        }
         do {
-            guard let row = try itemRow(for: record, worker: worker, id: &id) else {
-                block.reused += 1
-                return
-            }
+            let row = try itemRow(for: record, worker: worker, id: &id)
+            if let resume, let slot = resume.slot(for: row.fingerprint) { return block.keep(slot, position: record.position) }
             try write(row, &block)
         } catch {
             // Whatever the item wrote before it failed goes: its error line stands for it.
@@ -180,5 +183,13 @@ extension RowSetup {
             fingerprint.add(bytes)
         }
         return fingerprint.value
+    }
+}
+
+extension ResultBlock {
+    /// Counts a record whose stored rows are current, to be kept where it now is in the input.
+    fileprivate mutating func keep(_ slot: Int32, position: Int) {
+        reused += 1
+        current.append((slot, position))
     }
 }

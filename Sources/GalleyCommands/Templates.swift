@@ -43,13 +43,15 @@ extension Galley {
             }
             if json {
                 let bytes = try JSONSerialization.data(withJSONObject: Self.foundationValue(all[0].template.json), options: [.prettyPrinted, .sortedKeys])
-                FileHandle.standardOutput.write(bytes + Data("\n".utf8))
+                try StandardOutput.write(Array(bytes) + [UInt8(ascii: "\n")], command: "templates")
                 return
             }
+            var listing = ""
             for (name, template, origin) in all {
                 let fields = Self.fields(of: template.json)
-                print("\(name)  (\(origin))\n    fields: \(fields.isEmpty ? "none" : fields.joined(separator: ", "))")
+                listing += "\(name)  (\(origin))\n    fields: \(fields.isEmpty ? "none" : fields.joined(separator: ", "))\n"
             }
+            try StandardOutput.write(Array(listing.utf8), command: "templates")
         }
 
         /// The item fields a template's JSON names: in labels, formats, styled runs, images,

@@ -13,6 +13,10 @@ final class ByteInput {
     private var peekedPosition = 0
     /// The file's size in bytes when it is a regular file.
     let size: Int?
+    /// Why reading failed (an I/O error), once it has. Reading then ends as at the end of the
+    /// input, so that readers hand out every whole record before it; a reader drops the record
+    /// it was in, which the failure cut short, and its source reports the failure after them.
+    private(set) var failure: InputError?
     private let progress: ReadProgress?
 
     /// Opens `path` ("-" for standard input).
@@ -36,12 +40,27 @@ final class ByteInput {
         size = (status.st_mode & S_IFMT) == S_IFREG ? Int(status.st_size) : nil
     }
 
+    /// An input read through `source`, which fills a buffer as `read(2)` does (the bytes read,
+    /// 0 at the end, or −1 with `errno` set): for inputs that are not files, and for testing
+    /// what a failed read does.
+    init(name: String, source: @escaping (UnsafeMutableRawPointer, Int) -> Int) {
+        self.name = name
+        descriptor = -1
+        self.source = source
+        size = nil
+        progress = nil
+    }
+
+    /// Where ``init(name:source:)``'s bytes come from.
+    private var source: ((UnsafeMutableRawPointer, Int) -> Int)?
+
     deinit { close() }
 
     /// Stops reading; the descriptor is closed unless it is standard input.
     func close() {
         if descriptor > STDIN_FILENO { Glibc.close(descriptor) }
         descriptor = -1
+        source = nil
     }
 
     /// Whether `path` can be opened for reading, and if not why: checked for every input before
@@ -56,12 +75,12 @@ final class ByteInput {
     }
 
     /// Up to `count` of the next bytes, without consuming them: the following reads return them again.
-    func peek(_ count: Int) throws -> [UInt8] {
+    func peek(_ count: Int) -> [UInt8] {
         if peeked.count - peekedPosition < count {
             var more = [UInt8](repeating: 0, count: count - (peeked.count - peekedPosition))
             var filled = 0
             while filled < more.count {
-                let read = try more.withUnsafeMutableBufferPointer { try self.readDescriptor(into: $0.baseAddress! + filled, count: $0.count - filled) }
+                let read = more.withUnsafeMutableBufferPointer { self.readDescriptor(into: $0.baseAddress! + filled, count: $0.count - filled) }
                 if read == 0 { break }
                 filled += read
             }
@@ -72,10 +91,8 @@ final class ByteInput {
     }
 
     /// Reads up to `count` bytes into `buffer`: as many as are there (fewer only at the end of
-    /// the input), 0 at its end.
-    ///
-    /// - Throws: ``InputError`` when reading fails (an I/O error, say).
-    func read(into buffer: UnsafeMutablePointer<UInt8>, count: Int) throws -> Int {
+    /// the input, or where reading failed: see ``failure``), 0 at its end.
+    func read(into buffer: UnsafeMutablePointer<UInt8>, count: Int) -> Int {
         var filled = 0
         if peekedPosition < peeked.count {
             let taken = min(count, peeked.count - peekedPosition)
@@ -88,7 +105,7 @@ final class ByteInput {
             }
         }
         while filled < count {
-            let read = try readDescriptor(into: buffer + filled, count: count - filled)
+            let read = readDescriptor(into: buffer + filled, count: count - filled)
             if read == 0 { break }
             filled += read
         }
@@ -107,7 +124,7 @@ final class ByteInput {
                 if count == buffer.count {
                     // Full: at the end, or the file grew, or its size was not known.
                     var byte: UInt8 = 0
-                    if try read(into: &byte, count: 1) == 0 { break }
+                    if read(into: &byte, count: 1) == 0 { break }
                     guard count < limit else {
                         throw InputError(file: name, reason: "it is more than \(limit) bytes long, the limit for a file read whole (--max-document-size)")
                     }
@@ -119,10 +136,12 @@ final class ByteInput {
                     count += 1
                     continue
                 }
-                let read = try self.read(into: buffer.baseAddress! + count, count: buffer.count - count)
+                let read = self.read(into: buffer.baseAddress! + count, count: buffer.count - count)
                 if read == 0 { break }
                 count += read
             }
+            // Part of a document is none of it.
+            if let failure { throw failure }
         } catch {
             buffer.deallocate()
             throw error
@@ -130,15 +149,18 @@ final class ByteInput {
         return WholeInput(buffer, count: count)
     }
 
-    private func readDescriptor(into buffer: UnsafeMutablePointer<UInt8>, count: Int) throws -> Int {
-        guard descriptor >= 0 else { return 0 }
+    private func readDescriptor(into buffer: UnsafeMutablePointer<UInt8>, count: Int) -> Int {
+        guard descriptor >= 0 || source != nil, failure == nil else { return 0 }
         while true {
-            let read = Glibc.read(descriptor, buffer, count)
+            let read = source?(buffer, count) ?? Glibc.read(descriptor, buffer, count)
             if read >= 0 {
                 progress?.add(read)
                 return read
             }
-            if errno != EINTR { throw InputError(file: name, reason: String(cString: strerror(errno))) }
+            if errno != EINTR {
+                failure = InputError(file: name, reason: String(cString: strerror(errno)))
+                return 0
+            }
         }
     }
 }

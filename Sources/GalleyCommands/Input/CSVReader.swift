@@ -23,6 +23,10 @@ final class CSVReader: RecordSource {
     /// The header's names, each split at its dots.
     private var columns: [[String]]?
     private var failed = false
+    /// Where in `buffer` the quoted field being read opened, and on which line: while a quote
+    /// is open, refilling keeps the buffer from there, so that a quote that never closes can be
+    /// read again as the lines it swallowed.
+    private var openQuote: (offset: Int, line: Int)?
 
     /// The most levels a dotted column name may nest (`a.b.c` is three).
     static let maximumNesting = 32
@@ -37,30 +41,48 @@ final class CSVReader: RecordSource {
 
     func next(_ count: Int) throws -> [InputRecord] {
         var records: [InputRecord] = []
+        if columns == nil && !failed, let problem = try readHeader() {
+            records.append(InputRecord(file: input.name, number: 1, ordinal: 0, content: .invalid("\(input.name): \(problem)")))
+            failed = true
+        }
         while records.count < count && !failed {
-            guard let (fields, startLine, length) = try readRow() else { break }
-            if columns == nil {
-                if let problem = header(fields) {
-                    records.append(InputRecord(file: input.name, number: startLine, ordinal: 0, content: .invalid("\(input.name): \(problem)")))
-                    failed = true
-                }
-                continue
-            }
-            guard let fields else {
+            guard let (row, startLine) = try readRow() else { break }
+            switch row {
+            case .fields(let fields):
+                if fields.count == 1 && fields[0].isEmpty { continue }  // a blank line
+                ordinal += 1
+                records.append(InputRecord(file: input.name, number: startLine, ordinal: ordinal, content: record(fields)))
+            case .tooLong(let length):
                 ordinal += 1
                 records.append(InputRecord(file: input.name, number: startLine, ordinal: ordinal, content: .tooLong(length, limit: maximumLength)))
-                continue
+            case .unclosedQuote(let problem):
+                ordinal += 1
+                records.append(InputRecord(file: input.name, number: startLine, ordinal: ordinal, content: .invalid(problem)))
             }
-            if fields.count == 1 && fields[0].isEmpty { continue }  // a blank line
-            ordinal += 1
-            records.append(InputRecord(file: input.name, number: startLine, ordinal: ordinal, content: record(fields)))
         }
         return records
     }
 
+    /// Reads and keeps the header row, unless read already; what is wrong with it, if anything.
+    ///
+    /// - Throws: ``InputUsageError`` when two columns' dotted names conflict (`text` and
+    ///   `text.x`: one would hold a value and an object), an error of how the input was given
+    ///   rather than of one record; ``InputError`` when reading fails.
+    func readHeader() throws -> String? {
+        guard columns == nil else { return nil }
+        guard let (row, _) = try readRow() else {
+            columns = []
+            return nil
+        }
+        switch row {
+        case .fields(let fields): return try header(fields)
+        case .tooLong: return "the header row is longer than the limit of \(maximumLength) bytes"
+        case .unclosedQuote(let problem): return "the header row: \(problem)"
+        }
+    }
+
     /// Checks and keeps the header; what is wrong with it, if anything.
-    private func header(_ fields: [[UInt8]]?) -> String? {
-        guard let fields else { return "the header row is longer than the limit of \(maximumLength) bytes" }
+    private func header(_ fields: [[UInt8]]) throws -> String? {
         guard fields.count <= Self.maximumColumns else { return "the header row has \(fields.count) columns, more than \(Self.maximumColumns)" }
         var names: [String] = []
         var seen: Set<String> = []
@@ -71,10 +93,20 @@ final class CSVReader: RecordSource {
             guard seen.insert(trimmed).inserted else { return "the header row names '\(trimmed)' twice" }
             names.append(trimmed)
         }
-        columns = names.map { $0.split(separator: ".", omittingEmptySubsequences: false).map(String.init) }
-        if let deep = columns?.firstIndex(where: { $0.count > Self.maximumNesting }) {
+        let paths = names.map { $0.split(separator: ".", omittingEmptySubsequences: false).map(String.init) }
+        if let deep = paths.firstIndex(where: { $0.count > Self.maximumNesting }) {
             return "column \(deep + 1)'s name nests more than \(Self.maximumNesting) levels deep"
         }
+        // Sorted by their parts, a name that is a prefix of others comes just before the first of them.
+        let order = paths.indices.sorted { paths[$0].lexicographicallyPrecedes(paths[$1]) }
+        for (shorter, longer) in zip(order, order.dropFirst()) where paths[longer].starts(with: paths[shorter]) {
+            throw InputUsageError(
+                file: input.name,
+                reason:
+                    "the header's columns '\(names[shorter])' and '\(names[longer])' conflict: '\(names[shorter])' would hold a value and an object at once (rename one, or --map it)"
+            )
+        }
+        columns = paths
         return nil
     }
 
@@ -86,11 +118,20 @@ final class CSVReader: RecordSource {
         return .csv(CSVRecord(fields: fields, columns: columns))
     }
 
-    /// The next row's fields (nil when it is longer than the limit), the line it starts on and
-    /// its length in bytes; nil at the end of the input.
-    private func readRow() throws -> (fields: [[UInt8]]?, line: Int, length: Int)? {
+    /// A row as read.
+    private enum Row {
+        case fields([[UInt8]])
+        /// Longer than the limit, with its length: read past, not kept.
+        case tooLong(Int)
+        /// A quoted field that did not close before the end of the input or within the limit:
+        /// what to say. Reading goes on at the line after the one the quote opened on.
+        case unclosedQuote(String)
+    }
+
+    /// The next row and the line it starts on; nil at the end of the input.
+    private func readRow() throws -> (row: Row, line: Int)? {
         if position == buffer.count {
-            try refill()
+            refill()
             if position == buffer.count { return nil }
         }
         let startLine = line
@@ -102,12 +143,18 @@ final class CSVReader: RecordSource {
         var inQuotes = false
         while true {
             if position == buffer.count {
-                try refill()
+                refill()
                 if position == buffer.count {
-                    // The end of the input ends the row (an unclosed quote included: what was read stands).
+                    // A row that reading failed in is cut short: dropped, the failure said after it.
+                    if input.failure != nil { return nil }
+                    if inQuotes { return (reopen(because: "runs to the end of the file"), startLine) }
+                    // The end of the input ends the row.
                     fields.append(field)
-                    return (tooLong ? nil : fields, startLine, length)
+                    return (tooLong ? .tooLong(length) : .fields(fields), startLine)
                 }
+            }
+            if inQuotes && length > maximumLength {
+                return (reopen(because: "is not closed within the limit of \(maximumLength) bytes (--max-record-length)"), startLine)
             }
             // A run of bytes with no meaning to CSV here is taken whole: byte by byte, the reader
             // (which runs alone) would cost more than the JSON Lines reader and parser together.
@@ -139,12 +186,13 @@ final class CSVReader: RecordSource {
             if byte == 0x0A { line += 1 }
             if inQuotes {
                 if byte == UInt8(ascii: "\"") {
-                    if try peek() == UInt8(ascii: "\"") {
+                    if peek() == UInt8(ascii: "\"") {
                         position += 1
                         length += 1
                         if !tooLong { field.append(byte) }
                     } else {
                         inQuotes = false
+                        openQuote = nil
                     }
                 } else if !tooLong {
                     field.append(byte)
@@ -158,17 +206,39 @@ final class CSVReader: RecordSource {
                 quoted = false
             case 0x0A:
                 fields.append(field)
-                return (tooLong ? nil : fields, startLine, length - 1)
+                return (tooLong ? .tooLong(length - 1) : .fields(fields), startLine)
             case 0x0D:
                 // The CR of a CRLF ending is dropped; a lone one is text.
-                if try peek() != 0x0A, !tooLong { field.append(byte) }
+                if peek() != 0x0A, !tooLong { field.append(byte) }
             case UInt8(ascii: "\"") where field.isEmpty && !quoted:
                 inQuotes = true
                 quoted = true
+                openQuote = (position - 1, line)
             default:
                 if !tooLong { field.append(byte) }
             }
         }
+    }
+
+    /// The open quote's row as an error, reading set to go on at the line after the quote's:
+    /// a stray quote costs its own row, not every row after it.
+    private func reopen(because reason: String) -> Row {
+        guard let quote = openQuote else { return .unclosedQuote("a quoted field \(reason)") }
+        openQuote = nil
+        position = quote.offset
+        // The rest of the quote's line may not have been read yet (a long line): read past it.
+        while true {
+            if let newline = buffer[position...].firstIndex(of: 0x0A) {
+                position = newline + 1
+                break
+            }
+            position = buffer.count
+            refill()
+            if position == buffer.count { break }
+        }
+        line = quote.line + 1
+        return .unclosedQuote(
+            "the quoted field that opens on line \(quote.line) \(reason); reading goes on at line \(quote.line + 1)")
     }
 
     /// Where the run of ordinary bytes from `start` ends (a quote, or outside quotes also a
@@ -196,19 +266,26 @@ final class CSVReader: RecordSource {
     }
 
     /// The byte after `position`, reading more when it is not in `buffer`.
-    private func peek() throws -> UInt8? {
-        if position == buffer.count { try refill() }
+    private func peek() -> UInt8? {
+        if position == buffer.count { refill() }
         return position < buffer.count ? buffer[position] : nil
     }
 
-    private func refill() throws {
+    /// Reads the next block into `buffer` (all of it read, `position` at its end). While a
+    /// quote is open, the buffer keeps what it holds from the quote on, and grows by as much
+    /// as it keeps, so that a long quoted field is copied a few times in all.
+    private func refill() {
         guard !atEnd else { return }
         let first = buffer.isEmpty && position == 0 && line == 1
-        buffer = try [UInt8](unsafeUninitializedCapacity: LineReader.chunkSize) { storage, count in
-            count = try input.read(into: storage.baseAddress!, count: storage.count)
+        let kept = openQuote.map { buffer[$0.offset...] } ?? []
+        buffer = [UInt8](unsafeUninitializedCapacity: kept.count + max(LineReader.chunkSize, kept.count)) { storage, count in
+            _ = storage.initialize(fromContentsOf: kept)
+            count = kept.count
+            count += input.read(into: storage.baseAddress! + kept.count, count: storage.count - kept.count)
         }
-        position = 0
-        if buffer.isEmpty {
+        position = kept.count
+        if let quote = openQuote { openQuote = (0, quote.line) }
+        if buffer.count == kept.count {
             atEnd = true
             input.close()
         } else if first && buffer.starts(with: [0xEF, 0xBB, 0xBF]) {

@@ -36,9 +36,33 @@ struct InputArguments: ParsableArguments {
         guard maxRecordLength > 0 else { throw ValidationError("--max-record-length must be more than 0, got \(maxRecordLength)") }
         guard maxDocumentSize > 0 else { throw ValidationError("--max-document-size must be more than 0, got \(maxDocumentSize)") }
         if files.filter({ $0 == "-" }).count > 1 { throw ValidationError("standard input ('-') can be read only once") }
-        // Every file is checked before any work starts: a typo in the last of many stops the run at once.
+    }
+
+    /// Checks that every file can be read, before any work starts: a typo in the last of many
+    /// stops the run at once. Not part of `validate()`, which runs before the parser reports an
+    /// unknown option: `--widht 320` would be reported as a file named 320 that cannot be read.
+    ///
+    /// - Throws: a usage error naming the first file that cannot be read, and why.
+    /// A CSV file's header is read too, so that columns whose names conflict stop the run
+    /// before any of it is done.
+    ///
+    /// - Throws: a usage error naming the first file that cannot be read, and why.
+    func checkFiles() throws {
         for file in files {
             if let problem = ByteInput.problem(opening: file) { throw setupFailure("cannot read \(file): \(problem)") }
+        }
+        // Regular files only: what a pipe gives cannot be read twice.
+        for file in files where file != "-" && FileIdentity(path: file) != nil {
+            do {
+                let input = try ByteInput(path: file)
+                let format = inputFormat ?? InputFormat.named(byExtensionOf: file) ?? InputFormat.detect(input.peek(4096))
+                guard format == .csv || format == .tsv else { continue }
+                _ = try CSVReader(input, maximumLength: maxRecordLength, delimiter: format == .tsv ? 0x09 : UInt8(ascii: ",")).readHeader()
+            } catch let error as InputUsageError {
+                throw setupFailure(error.description)
+            } catch {
+                // Reading fails again, and is reported, when the run comes to the file.
+            }
         }
     }
 

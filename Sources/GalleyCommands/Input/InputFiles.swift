@@ -25,9 +25,17 @@ struct InputOptions: Sendable {
 /// The records of `paths` in order ("-" or no paths: standard input), each file read in its
 /// format. A file that cannot be read ends the run, after every record read before it.
 final class InputFiles: RecordSource {
-    private var pending: [String]
+    private var pending: [Pending]
     private let options: InputOptions
-    private var current: (any RecordSource)?
+    private var current: (source: any RecordSource, input: ByteInput)?
+    /// The last record handed out of the current input, to say where reading it failed.
+    private var lastRecord: InputRecord?
+
+    /// An input yet to be read: a path, or one opened by the caller.
+    private enum Pending {
+        case path(String)
+        case input(ByteInput)
+    }
     /// What opening or reading failed with after some records of this chunk were read.
     private var deferredError: (any Error)?
     /// The JSON text a chunk holds at most, past its first record.
@@ -40,9 +48,17 @@ final class InputFiles: RecordSource {
     let progress: ReadProgress
 
     init(paths: [String], options: InputOptions = InputOptions()) {
-        pending = paths.isEmpty ? ["-"] : paths
+        let paths = paths.isEmpty ? ["-"] : paths
+        pending = paths.map(Pending.path)
         self.options = options
-        progress = ReadProgress(paths: pending)
+        progress = ReadProgress(paths: paths)
+    }
+
+    /// The records of inputs the caller opened, in order.
+    init(inputs: [ByteInput], options: InputOptions = InputOptions()) {
+        pending = inputs.map(Pending.input)
+        self.options = options
+        progress = ReadProgress(paths: [])
     }
 
     func next(_ count: Int) throws -> [InputRecord] {
@@ -58,14 +74,20 @@ final class InputFiles: RecordSource {
                 if current == nil {
                     guard !pending.isEmpty else { break }
                     current = try open(pending.removeFirst())
+                    lastRecord = nil
                 }
-                var more = try current!.next(count - records.count)
-                if more.isEmpty { current = nil }
+                var more = try current!.source.next(count - records.count)
+                if more.isEmpty {
+                    let failure = current!.input.failure
+                    current = nil
+                    if let failure { throw InputError(file: failure.file, reason: failure.reason + Self.place(after: lastRecord)) }
+                }
                 for index in more.indices {
                     more[index].position = handedOut
                     handedOut += 1
                     bytes += more[index].bytes.count
                 }
+                lastRecord = more.last ?? lastRecord
                 records += more
             }
         } catch  where !records.isEmpty {
@@ -76,18 +98,34 @@ final class InputFiles: RecordSource {
         return records
     }
 
-    private func open(_ path: String) throws -> any RecordSource {
-        let input = try ByteInput(path: path, progress: progress)
-        let format = try options.format ?? InputFormat.named(byExtensionOf: path) ?? InputFormat.detect(input.peek(4096))
-        let length = options.maximumRecordLength
-        switch format {
-        case .jsonl: return LineReader(input, maximumLineLength: length)
-        case .json: return JSONArrayReader(input, maximumLength: length)
-        case .csv: return CSVReader(input, maximumLength: length)
-        case .tsv: return CSVReader(input, maximumLength: length, delimiter: 0x09)
-        case .xml: return XMLReader(input, recordName: options.recordName, listNames: options.listNames, maximumLength: length)
-        case .plist: return try PropertyLists.reader(input, recordKey: options.recordName, maximumSize: options.maximumDocumentSize)
+    /// Where reading stopped, for a failure after `record`: the last record read whole.
+    private static func place(after record: InputRecord?) -> String {
+        guard let record else { return ", before its first record" }
+        return ", after \(record.unit.rawValue) \(record.number) (record \(record.ordinal)), the last record read whole"
+    }
+
+    private func open(_ pending: Pending) throws -> (source: any RecordSource, input: ByteInput) {
+        let input: ByteInput
+        var path: String?
+        switch pending {
+        case .path(let named):
+            input = try ByteInput(path: named, progress: progress)
+            path = named
+        case .input(let given):
+            input = given
         }
+        let format = options.format ?? path.flatMap(InputFormat.named(byExtensionOf:)) ?? InputFormat.detect(input.peek(4096))
+        let length = options.maximumRecordLength
+        let source: any RecordSource =
+            switch format {
+            case .jsonl: LineReader(input, maximumLineLength: length)
+            case .json: JSONArrayReader(input, maximumLength: length)
+            case .csv: CSVReader(input, maximumLength: length)
+            case .tsv: CSVReader(input, maximumLength: length, delimiter: 0x09)
+            case .xml: XMLReader(input, recordName: options.recordName, listNames: options.listNames, maximumLength: length)
+            case .plist: try PropertyLists.reader(input, recordKey: options.recordName, maximumSize: options.maximumDocumentSize)
+            }
+        return (source, input)
     }
 }
 

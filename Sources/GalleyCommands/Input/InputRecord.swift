@@ -136,3 +136,11 @@ struct InputError: Error, CustomStringConvertible {
     var reason: String
     var description: String { "cannot read \(file): \(reason)" }
 }
+
+/// A problem with how an input was given rather than with one of its records (a CSV header
+/// whose column names conflict): the run stops as for a mistyped option, exit status 64.
+struct InputUsageError: Error, CustomStringConvertible {
+    var file: String
+    var reason: String
+    var description: String { "cannot read \(file): \(reason)" }
+}

@@ -41,7 +41,7 @@ final class JSONArrayReader: RecordSource {
                     finish(into: &records)
                     break
                 }
-                try refill()
+                refill()
                 continue
             }
             scan(into: &records, upTo: count)
@@ -123,7 +123,9 @@ final class JSONArrayReader: RecordSource {
 
     /// At the end of the input: the element in progress, or what is missing.
     private func finish(into records: inout [InputRecord]) {
-        switch state {
+        // Where reading failed, the element in progress is cut short and the array's end was
+        // never read: the failure is said after the elements before.
+        switch input.failure == nil ? state : .done {
         case .beforeArray: break  // an empty input holds no records
         case .inElement:
             // The element as far as it goes (the parser says if it is cut short), then the array's end.
@@ -153,7 +155,7 @@ final class JSONArrayReader: RecordSource {
     }
 
     /// Keeps the current element's bytes (unless it is already too long) and reads more.
-    private func refill() throws {
+    private func refill() {
         let keepFrom = state == .inElement ? start : cursor
         var kept = buffer.count - keepFrom
         if state == .inElement && skipped + kept > maximumLength {
@@ -164,9 +166,9 @@ final class JSONArrayReader: RecordSource {
         let old = buffer
         // At least as much again as is kept, so that a long element is copied a few times in all.
         let more = max(LineReader.chunkSize, kept)
-        buffer = try [UInt8](unsafeUninitializedCapacity: kept + more) { storage, count in
+        buffer = [UInt8](unsafeUninitializedCapacity: kept + more) { storage, count in
             old.withUnsafeBufferPointer { if kept > 0 { storage.baseAddress!.initialize(from: $0.baseAddress! + (old.count - kept), count: kept) } }
-            count = kept + (try input.read(into: storage.baseAddress! + kept, count: more))
+            count = kept + input.read(into: storage.baseAddress! + kept, count: more)
         }
         if buffer.count == kept { atEnd = true }
         start = 0

@@ -39,14 +39,16 @@ final class LineReader: RecordSource {
             }
             if buffer.count - position > maximumLineLength {
                 // Too long already: the rest of the line is read past, not kept.
-                lines.append(try skipRestOfLine())
+                lines.append(skipRestOfLine())
                 continue
             }
             // The unread rest and the next read in a new buffer (the lines handed out hold the old one).
             let rest = buffer.count - position
-            let refilled = try refill()
+            let refilled = refill()
             if refilled.count == rest {
-                if position < buffer.count {
+                // A last line without its line feed is whole only at the end of the input, not
+                // where reading failed.
+                if position < buffer.count && input.failure == nil {
                     lines.append(rest > maximumLineLength ? skip(upTo: buffer.count, next: buffer.count) : take(upTo: buffer.count, next: buffer.count))
                 }
                 atEnd = true
@@ -68,13 +70,13 @@ final class LineReader: RecordSource {
 
     /// The line that starts at `position`, already longer than the limit and not yet ended in
     /// `buffer`: read past up to its line feed (or the input's end), a chunk at a time.
-    private func skipRestOfLine() throws -> InputRecord {
+    private func skipRestOfLine() -> InputRecord {
         var length = buffer.count - position
         buffer = []
         position = 0
         scanned = 0
         while true {
-            let chunk = try refill()
+            let chunk = refill()
             guard !chunk.isEmpty else {
                 atEnd = true
                 input.close()
@@ -92,15 +94,15 @@ final class LineReader: RecordSource {
     /// The unread part of `buffer` followed by what one read brings, straight into the new
     /// buffer: at least ``chunkSize`` bytes, and as many as the unread part, so that a long line
     /// is copied a few times in all rather than once per chunk.
-    private func refill() throws -> [UInt8] {
+    private func refill() -> [UInt8] {
         let rest = buffer.count - position
-        return try [UInt8](unsafeUninitializedCapacity: rest + max(Self.chunkSize, rest)) { storage, count in
+        return [UInt8](unsafeUninitializedCapacity: rest + max(Self.chunkSize, rest)) { storage, count in
             guard let base = storage.baseAddress else { return }
             buffer.withUnsafeBufferPointer { unread in
                 if rest > 0, let start = unread.baseAddress { base.initialize(from: start + position, count: rest) }
             }
             count = rest
-            count += try input.read(into: base + rest, count: storage.count - rest)
+            count += input.read(into: base + rest, count: storage.count - rest)
         }
     }
 

@@ -18,6 +18,11 @@ struct OutputArguments: ParsableArguments {
     @Option(help: ArgumentHelp("Write error lines (JSON Lines) to this file instead of standard error.", valueName: "file"))
     var errors: String?
 
+    @Flag(
+        inversion: .prefixedNo,
+        help: "In CSV output, start a cell a spreadsheet would run as a formula (=, +, -, @, tab, CR) with ' (on unless --no-csv-safe).")
+    var csvSafe = true
+
     /// The format results are written in.
     var resolvedFormat: OutputFormat {
         format ?? output.flatMap(OutputFormat.named(byExtensionOf:)) ?? .jsonl
@@ -27,22 +32,16 @@ struct OutputArguments: ParsableArguments {
         if resolvedFormat == .sqlite && output == nil {
             throw ValidationError("a SQLite output needs --output FILE")
         }
-        if let output, output == errors { throw ValidationError("--output and --errors must be different files") }
     }
 }
 
 extension OutputArguments {
-    /// Where a run of `command` at `scale` over `inputs` writes, opened before any work starts.
+    /// Where a run of `command` at `widths` and `scale` over `inputs` writes, opened before any work starts.
     ///
     /// - Throws: a usage error when the output or the errors file is one of the inputs (it
-    ///   would be emptied before it is read), or cannot be opened.
-    func sink(command: String, scale: Double, settings: Int64, inputs: [String]) throws -> any OutputSink {
-        for (option, path) in [("--output", output), ("--errors", errors)] {
-            guard let path, let target = Self.identity(of: path) else { continue }
-            if let input = inputs.first(where: { $0 != "-" && Self.identity(of: $0) == target }) {
-                throw setupFailure("\(option) \(path) is the input \(input): it would be emptied before it is read")
-            }
-        }
+    ///   would be emptied before it is read) or the other, or cannot be opened.
+    func sink(command: String, widths: [Double], scale: Double, settings: Int64, inputs: [String]) throws -> any OutputSink {
+        try checkFiles(inputs: inputs)
         // The errors file is opened (and emptied) only once the output is known to be usable.
         let openErrors = { () throws -> ByteStream in
             do { return try errors.map(ByteStream.init(path:)) ?? ByteStream(standard: STDERR_FILENO, name: "standard error") } catch {
@@ -51,7 +50,8 @@ extension OutputArguments {
         }
         switch resolvedFormat {
         case .sqlite:
-            return try SQLiteSink(path: output!, errors: openErrors, scale: scale, settings: settings, keepsFrames: command == "layout")
+            return try SQLiteSink(
+                path: output!, errors: openErrors, widths: widths, scale: scale, settings: settings, keepsFrames: command == "layout")
         case .jsonl, .csv:
             let stream: ByteStream
             do { stream = try output.map(ByteStream.init(path:)) ?? ByteStream(standard: STDOUT_FILENO, name: "standard output") } catch {
@@ -62,10 +62,40 @@ extension OutputArguments {
         }
     }
 
-    /// A file's device and inode, when it exists.
-    private static func identity(of path: String) -> [UInt64]? {
-        var status = stat()
-        guard stat(path, &status) == 0 else { return nil }
-        return [UInt64(status.st_dev), UInt64(status.st_ino)]
+    /// Refuses files that would be written over one another: an output, the errors file, a
+    /// database's journals or standard error that is an input (standard input included), or two
+    /// of them one file. Files are compared as the system knows them, whatever they are called.
+    private func checkFiles(inputs: [String]) throws {
+        var written: [(name: String, identity: FileIdentity)] = []
+        func add(_ name: String, _ identity: FileIdentity?) { if let identity { written.append((name, identity)) } }
+        if let output {
+            add("--output \(output)", FileIdentity(path: output))
+            if resolvedFormat == .sqlite {
+                // SQLite's own files beside the database.
+                for suffix in ["-wal", "-shm", "-journal"] { add("--output \(output)'s \(suffix.dropFirst()) file", FileIdentity(path: output + suffix)) }
+            }
+        } else {
+            add("standard output", FileIdentity(descriptor: STDOUT_FILENO))
+        }
+        if let errors { add("--errors \(errors)", FileIdentity(path: errors)) }
+        // Progress and the summary go to standard error whatever --errors says.
+        add("standard error", FileIdentity(descriptor: STDERR_FILENO))
+        var read: [(name: String, identity: FileIdentity)] = []
+        for input in inputs where input != "-" {
+            if let identity = FileIdentity(path: input) { read.append(("the input \(input)", identity)) }
+        }
+        if inputs.isEmpty || inputs.contains("-"), let identity = FileIdentity(descriptor: STDIN_FILENO) {
+            read.append(("standard input", identity))
+        }
+        for (index, writer) in written.enumerated() {
+            if let input = read.first(where: { $0.identity == writer.identity }) {
+                throw setupFailure("\(writer.name) is \(input.name): it would be emptied before it is read")
+            }
+            // Standard output and standard error may share a file (`>log 2>&1`): they write in turn.
+            let isStandard = !writer.name.hasPrefix("--")
+            if let other = written[(index + 1)...].first(where: { $0.identity == writer.identity && !(isStandard && !$0.name.hasPrefix("--")) }) {
+                throw setupFailure("\(writer.name) and \(other.name) are the same file: one would be written over the other")
+            }
+        }
     }
 }

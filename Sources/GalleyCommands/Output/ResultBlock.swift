@@ -15,6 +15,9 @@ struct ResultBlock: Sendable {
     var failures = 0
     /// Records whose stored rows were current, so not measured again.
     var reused = 0
+    /// For a database output, those records: each one's place in ``ResumeIndex``, and its
+    /// place in the input, where its rows belong.
+    var current: [(slot: Int32, position: Int)] = []
 }
 
 /// One item measured at one width, for a database.

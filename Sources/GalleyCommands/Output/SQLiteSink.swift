@@ -13,9 +13,12 @@ import GalleyJSON
 /// mode, so that a run killed at any point leaves every chunk it committed and nothing else.
 ///
 /// Run again with the same input, a run measures only the items whose rows are missing or were
-/// made from other content, another template or other settings, and ends with the same table as
-/// a run that was never interrupted. Rows of items no longer in the input stay.
-final class SQLiteSink: OutputSink {
+/// made from other content, another template or other settings (see ``ResumeIndex``), moves
+/// the rows of items that moved in the input to their new places, and ends with the same table
+/// as a run that was never interrupted. Rows of items no longer in the input stay.
+/// `@unchecked Sendable`: its one mutable property is the writer's, written from one queue at a
+/// time (see ``OutputSink``).
+final class SQLiteSink: OutputSink, @unchecked Sendable {
     /// Marks a database as Galley's (`PRAGMA application_id`: "Gly1").
     static let applicationID: Int32 = 0x476C_7931
 
@@ -26,17 +29,23 @@ final class SQLiteSink: OutputSink {
     private let settings: Int64
     /// Held for the run: a second run on the same file is refused rather than interleaved.
     private let lock: Int32
-    /// The rows already stored, when there are any.
+    /// The items whose rows are stored and current, when there are any.
     let resumeIndex: ResumeIndex?
+    /// Where each item of ``resumeIndex`` sits in the table now: the writer's own copy, changed
+    /// as it moves rows, so that an item the input holds twice ends where the last one is.
+    private var positions: [Int]
+    /// The run's widths, whose rows move with their item.
+    private let widths: [Double]
 
     /// Opens (or makes) the database at `path` for a run with `settings` at `scale`.
     ///
     /// - Throws: an exit with a usage error when the file is not Galley's, not a database, or
     ///   in use by another run.
-    init(path: String, errors openErrors: () throws -> ByteStream, scale: Double, settings: Int64, keepsFrames: Bool) throws {
+    init(path: String, errors openErrors: () throws -> ByteStream, widths: [Double], scale: Double, settings: Int64, keepsFrames: Bool) throws {
         self.path = path
         self.scale = scale
         self.settings = settings
+        self.widths = widths
         lock = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         guard lock >= 0 else { throw setupFailure("cannot open \(path): \(String(cString: strerror(errno)))") }
         guard flock(lock, LOCK_EX | LOCK_NB) == 0 else {
@@ -49,16 +58,11 @@ final class SQLiteSink: OutputSink {
             var look = Configuration()
             look.readonly = true
             let queue = try DatabaseQueue(path: path, configuration: look)
-            let (id, tables) = try queue.read { db in
-                (
-                    try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0,
-                    try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master WHERE type = 'table'") ?? 0
-                )
-            }
+            let problem = try queue.read(Self.problem)
             try queue.close()
-            guard id == Self.applicationID || (id == 0 && tables == 0) else {
+            if let problem {
                 close(lock)
-                throw setupFailure("cannot use \(path): it is not a database Galley wrote (its tables are another program's)")
+                throw setupFailure("cannot use \(path): \(problem)")
             }
         } catch let error as DatabaseError {
             close(lock)
@@ -79,11 +83,7 @@ final class SQLiteSink: OutputSink {
         do {
             pool = try DatabasePool(path: path, configuration: configuration)
             try pool.write { db in
-                let id = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
-                let tables = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master WHERE type = 'table'") ?? 0
-                guard id == Self.applicationID || (id == 0 && tables == 0) else {
-                    throw DatabaseError(message: "it is not a database Galley wrote (its tables are another program's)")
-                }
+                if let problem = try Self.problem(db) { throw DatabaseError(message: problem) }
                 try db.execute(sql: "PRAGMA application_id = \(Self.applicationID)")
                 try db.execute(
                     sql: """
@@ -95,12 +95,32 @@ final class SQLiteSink: OutputSink {
                         ) WITHOUT ROWID
                         """)
             }
-            let stored = try pool.read { db in try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM heights)") ?? false }
-            resumeIndex = stored ? ResumeIndex(pool: pool, scale: scale, settings: settings, needsFrames: keepsFrames) : nil
+            resumeIndex = try pool.read { db in
+                guard try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM heights)") ?? false else { return nil }
+                return try ResumeIndex(db, widths: widths, scale: scale, settings: settings, needsFrames: keepsFrames)
+            }
+            positions = resumeIndex?.storedPositions ?? []
         } catch let error as DatabaseError {
             close(lock)
             throw setupFailure("cannot use \(path): \(error.message ?? "\(error)")")
         }
+    }
+
+    /// Why the open database `db` is not one Galley may write, if it is not: another program's
+    /// (its application id, or any table, view, index or trigger in a database without Galley's
+    /// id), or Galley's with a `heights` that is not Galley's table.
+    private static func problem(_ db: Database) throws -> String? {
+        let id = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
+        let objects = try Row.fetchAll(db, sql: "SELECT type, name FROM sqlite_master").map { (type: $0[0] as String, name: $0[1] as String) }
+        if id == 0 && objects.isEmpty { return nil }
+        let notGalleys = "it is not a database Galley wrote (its tables are another program's)"
+        guard id == applicationID else { return notGalleys }
+        guard objects.contains(where: { $0.type == "table" && $0.name == "heights" }) else {
+            return objects.isEmpty ? nil : notGalleys
+        }
+        let columns = Set(try Row.fetchAll(db, sql: "PRAGMA table_info(heights)").map { $0["name"] as String })
+        let expected: Set = ["id", "width", "scale", "position", "template", "settings", "fingerprint", "height", "frames"]
+        return columns == expected ? nil : "its table heights is not the one Galley writes (columns \(columns.sorted().joined(separator: ", ")))"
     }
 
     deinit {
@@ -166,6 +186,7 @@ final class SQLiteSink: OutputSink {
                         }
                     }
                 }
+                try moveRows(of: blocks, db: db)
                 if bound > 0 {
                     // The last rows are bound to `many` already: bound again to `one`, row by row.
                     var rows: [MeasuredRow] = []
@@ -185,6 +206,51 @@ final class SQLiteSink: OutputSink {
         }
         let errorBytes = blocks.flatMap(\.errors)
         if !errorBytes.isEmpty { try errors.write(errorBytes) }
+    }
+
+    /// Moves the rows of the blocks' current items whose place in the input is not the one
+    /// stored, in input order (an item the input holds twice ends at its last place, as when
+    /// it is written twice).
+    private func moveRows(of blocks: [ResultBlock], db: Database) throws {
+        guard let index = resumeIndex else { return }
+        var statement: OpaquePointer?
+        for block in blocks {
+            for current in block.current where positions[Int(current.slot)] != current.position {
+                positions[Int(current.slot)] = current.position
+                if statement == nil {
+                    let placeholders = widths.indices.map { "?\($0 + 4)" }.joined(separator: ", ")
+                    statement = try db.cachedStatement(
+                        sql: "UPDATE heights SET position = ?1 WHERE id = ?2 AND scale = ?3 AND width IN (\(placeholders))"
+                    ).sqliteStatement
+                    sqlite3_bind_double(statement, 3, scale)
+                    for (offset, width) in widths.enumerated() { sqlite3_bind_double(statement, Int32(offset + 4), width) }
+                }
+                sqlite3_bind_int64(statement, 1, Int64(current.position))
+                switch index.storedIDs[Int(current.slot)] {
+                case .integer(let integer): sqlite3_bind_int64(statement, 2, integer)
+                case .text(let bytes): Self.bind(bytes, to: statement!, at: 2)
+                }
+                let status = sqlite3_step(statement)
+                sqlite3_reset(statement)
+                guard status == SQLITE_DONE else {
+                    throw DatabaseError(resultCode: ResultCode(rawValue: status), message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
+                }
+            }
+        }
+        if let statement { sqlite3_clear_bindings(statement) }
+    }
+
+    /// Binds `bytes` (copied by SQLite) as text, by length, to the statement's parameter `index`.
+    private static func bind(_ bytes: [UInt8], to statement: OpaquePointer, at index: Int32) {
+        bytes.withUnsafeBufferPointer { bytes in
+            guard let base = bytes.baseAddress, bytes.count > 0 else {
+                _ = sqlite3_bind_text(statement, index, "", 0, nil)
+                return
+            }
+            _ = sqlite3_bind_text(
+                statement, index, UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self), Int32(bytes.count),
+                unsafeBitCast(-1, to: sqlite3_destructor_type.self))
+        }
     }
 
     /// Binds `row`'s seven values to the statement's parameters from `first`.
@@ -252,34 +318,5 @@ final class SQLiteSink: OutputSink {
         case .numeral(let digits): digits.databaseValue
         default: "\(id)".databaseValue
         }
-    }
-}
-
-/// The rows a database already holds, asked item by item whether they are current.
-final class ResumeIndex: Sendable {
-    private let pool: DatabasePool
-    private let scale: Double
-    private let settings: Int64
-    private let needsFrames: Bool
-
-    init(pool: DatabasePool, scale: Double, settings: Int64, needsFrames: Bool) {
-        (self.pool, self.scale, self.settings, self.needsFrames) = (pool, scale, settings, needsFrames)
-    }
-
-    /// Whether the item's rows at every width are stored, from the same content, template and
-    /// settings (and with frames, when they are wanted). Any doubt measures again.
-    func isCurrent(id: JSONValue, fingerprint: Int64, template: String, widths: [Double]) -> Bool {
-        let stored = try? pool.read { db in
-            try Row.fetchAll(
-                db,
-                sql: """
-                    SELECT width FROM heights
-                    WHERE id = ? AND scale = ? AND fingerprint = ? AND template = ? AND settings = ? AND (frames IS NOT NULL OR ?)
-                    """, arguments: [SQLiteSink.databaseValue(id), scale, fingerprint, template, settings, !needsFrames]
-            )
-            .map { $0[0] as Double }
-        }
-        guard let stored else { return false }
-        return Set(widths).isSubset(of: Set(stored))
     }
 }

@@ -42,8 +42,9 @@ struct BatchRunner {
     /// with a progress line while it runs and a summary at the end on standard error (neither when
     /// `quiet`); SIGINT and SIGTERM end it after the chunk in hand.
     ///
-    /// - Throws: an exit with status 128 + the signal's number when a signal ended the run, 141
-    ///   when the output's reader went away, else 1 when any record failed; what reading or
+    /// - Throws: an exit with status 1 when reading failed (said after the summary, once every
+    ///   record read before was written), 128 + the signal's number when a signal ended the
+    ///   run, 141 when the output's reader went away, else 1 when any record failed; what
     ///   writing threw.
     func runCommand(
         _ source: InputFiles, sink: any OutputSink, command: String, quiet: Bool, warnings: () -> [String] = { [] },
@@ -65,6 +66,11 @@ struct BatchRunner {
         for warning in warnings() { StandardError.write(warning + "\n") }
         report.finish(statistics, cacheHitRate: cache)
         // A run cut short says so first: its failures are those of a part of the input.
+        if let failure = statistics.readFailure {
+            if let usage = failure as? InputUsageError { throw setupFailure(usage.description) }
+            StandardError.write("galley \(command): \(failure)\n")
+            throw ExitCode(1)
+        }
         if let signal = statistics.stoppedBy { throw ExitCode(128 + signal) }
         if statistics.outputClosed { throw ExitCode(BatchRunner.outputClosedStatus) }
         if statistics.failures > 0 { throw ExitCode(1) }
@@ -87,6 +93,8 @@ struct BatchRunner {
         var stoppedBy: Int32?
         /// The last record whose results were written.
         var lastRecord: InputRecord?
+        /// What reading threw, ending the run after every record read before it was written.
+        var readFailure: (any Error)?
     }
 
     /// One text engine for each of `count` workers, over fonts of their own from `loadFonts`.
@@ -120,8 +128,9 @@ struct BatchRunner {
     /// holds the others up by one block at most; a chunk's results are written on a queue of
     /// their own while the next chunk is measured, and the chunk after it read on another.
     ///
-    /// - Throws: what reading or writing threw; a reader of the output that went away ends the
-    ///   run early instead (``Statistics/outputClosed``).
+    /// - Throws: what writing threw. A reader of the output that went away ends the run early
+    ///   instead (``Statistics/outputClosed``), and so does a failure to read, once the records
+    ///   before it are written (``Statistics/readFailure``).
     func run(
         _ source: any RecordSource, sink: any OutputSink, report: RunReport? = nil, interruption: Interruption? = nil,
         transform: @Sendable (InputRecord, Int, inout ResultBlock) -> Void
@@ -138,7 +147,11 @@ struct BatchRunner {
                 statistics.stoppedBy = signal
                 break
             }
-            let records = try reader.next()
+            let records: [InputRecord]
+            do { records = try reader.next() } catch {
+                statistics.readFailure = error
+                break
+            }
             if records.isEmpty { break }
             // Read while this chunk is measured: read between chunks, it would keep every worker
             // but one waiting.

@@ -69,7 +69,12 @@ final class XMLReader: RecordSource {
     func next(_ count: Int) throws -> [InputRecord] {
         var block = [UInt8](repeating: 0, count: 1 << 16)
         while ready.count < count && !finished {
-            let read = try block.withUnsafeMutableBufferPointer { try input.read(into: $0.baseAddress!, count: $0.count) }
+            let read = block.withUnsafeMutableBufferPointer { input.read(into: $0.baseAddress!, count: $0.count) }
+            if read == 0 && input.failure != nil {
+                // Where reading failed the document is cut short: its failure is said, not libxml2's.
+                finished = true
+                break
+            }
             block.withUnsafeBufferPointer { bytes in
                 bytes.withMemoryRebound(to: CChar.self) { parse($0.baseAddress!, count: read) }
             }

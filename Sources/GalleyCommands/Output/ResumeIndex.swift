@@ -1,0 +1,94 @@
+// The items a database's rows are current for, read once when a run resumes.
+
+import GRDB
+import GRDBSQLite
+import GalleyJSON
+
+/// The items whose rows a database already holds for this run: at every width the run asks for,
+/// at its scale and settings, made from content with the same fingerprint (and with frames, when
+/// the run keeps them). Read in one pass over the table when the run starts, so that asking about
+/// an item is a hash lookup, not a query: a rerun over a complete database costs little more
+/// than reading its input.
+///
+/// An item's fingerprint stands for its id and template too (both come from its content, under
+/// the same settings), so a JSON text is looked up before it is parsed. Its memory is a few
+/// dozen bytes per item stored.
+final class ResumeIndex: Sendable {
+    /// Each current item's place in ``storedIDs``, by the fingerprint of its content.
+    private let slots: [Int64: Int32]
+    /// Each current item's id, as stored.
+    let storedIDs: [StoredID]
+    /// Each current item's place in the input when its rows were written (the same at every
+    /// width), or −1 when its rows disagree.
+    let storedPositions: [Int]
+
+    /// An id as the table holds it: an integer, or text (bytes, a NUL included).
+    enum StoredID: Hashable, Sendable {
+        case integer(Int64)
+        case text([UInt8])
+    }
+
+    /// Reads the items current at `widths` from the table `heights`.
+    init(_ db: Database, widths: [Double], scale: Double, settings: Int64, needsFrames: Bool) throws {
+        // GRDB's statement owns SQLite's, which it finalizes when it goes.
+        let owner = try db.makeStatement(
+            sql: "SELECT id, width, fingerprint, position, frames IS NOT NULL FROM heights WHERE scale = ?1 AND settings = ?2 ORDER BY id, width")
+        defer { withExtendedLifetime(owner) {} }
+        let statement = owner.sqliteStatement
+        sqlite3_bind_double(statement, 1, scale)
+        sqlite3_bind_int64(statement, 2, settings)
+        let wanted = Array(Set(widths))
+        var slots: [Int64: Int32] = [:]
+        var ambiguous: Set<Int64> = []
+        var ids: [StoredID] = []
+        var positions: [Int] = []
+        // The rows of one id come together: what they hold at each wanted width.
+        var current: StoredID?
+        var found: [(fingerprint: Int64, position: Int)?] = Array(repeating: nil, count: wanted.count)
+        func close() {
+            guard let id = current, let first = found[0], found.allSatisfy({ $0?.fingerprint == first.fingerprint }) else { return }
+            let position = found.allSatisfy { $0?.position == first.position } ? first.position : -1
+            // Two ids with one fingerprint (which only a hash collision makes): neither is trusted.
+            if slots[first.fingerprint] != nil || ambiguous.contains(first.fingerprint) {
+                slots[first.fingerprint] = nil
+                ambiguous.insert(first.fingerprint)
+                return
+            }
+            slots[first.fingerprint] = Int32(ids.count)
+            ids.append(id)
+            positions.append(position)
+        }
+        while true {
+            let status = sqlite3_step(statement)
+            if status == SQLITE_DONE { break }
+            guard status == SQLITE_ROW else {
+                throw DatabaseError(resultCode: ResultCode(rawValue: status), message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
+            }
+            let id = Self.id(statement)
+            if id != current {
+                close()
+                current = id
+                for index in found.indices { found[index] = nil }
+            }
+            guard let index = wanted.firstIndex(of: sqlite3_column_double(statement, 1)) else { continue }
+            guard !needsFrames || sqlite3_column_int(statement, 4) != 0 else { continue }
+            found[index] = (sqlite3_column_int64(statement, 2), Int(sqlite3_column_int64(statement, 3)))
+        }
+        close()
+        (self.slots, storedIDs, storedPositions) = (slots, ids, positions)
+    }
+
+    /// The stored item whose content has `fingerprint`, when its rows are current.
+    func slot(for fingerprint: Int64) -> Int32? { slots[fingerprint] }
+
+    /// How many items are current.
+    var count: Int { storedIDs.count }
+
+    /// The id in the result column 0 of `statement`, its text read by length.
+    private static func id(_ statement: OpaquePointer) -> StoredID {
+        if sqlite3_column_type(statement, 0) == SQLITE_INTEGER { return .integer(sqlite3_column_int64(statement, 0)) }
+        let count = Int(sqlite3_column_bytes(statement, 0))
+        guard let text = sqlite3_column_text(statement, 0), count > 0 else { return .text([]) }
+        return .text(Array(UnsafeBufferPointer(start: text, count: count)))
+    }
+}

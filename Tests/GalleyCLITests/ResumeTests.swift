@@ -1,0 +1,97 @@
+// Resuming into a database: what counts as current, rows that move with their items, and which
+// databases are Galley's to write.
+
+import Foundation
+import Testing
+
+@Suite("Resuming into a database")
+struct ResumeTests {
+    static func item(_ id: String, _ text: String) -> String { #"{"id": \#(id), "kind": "text", "text": "\#(text)"}"# }
+
+    /// A database's rows, as text in table order.
+    static func table(_ path: String) throws -> String { try OutputFormatTests.table(path) }
+
+    @Test("Ids holding a NUL are current on a rerun like any other, and two that differ after the NUL stay two")
+    func idsWithNUL() throws {
+        try withTemporaryFolder("nul-ids") { folder in
+            let items = folder.appendingPathComponent("items.jsonl").path
+            let input = [Self.item(#""a\u0000b""#, "one"), Self.item(#""a\u0000c""#, "two two"), Self.item(#""a""#, "three")].joined(separator: "\n")
+            try input.write(toFile: items, atomically: true, encoding: .utf8)
+            let database = folder.appendingPathComponent("db.sqlite").path
+            let first = try GalleyExecutable.run(["heights", "--width", "320,375", "-o", database, items])
+            #expect(first.status == 0, "\(first.stderr)")
+            let stored = try GalleyExecutable.shell("sqlite3 '\(database)' 'SELECT count(DISTINCT hex(id)) FROM heights'")
+            #expect(stored.stdout == "3\n")
+            let again = try GalleyExecutable.run(["heights", "--width", "320,375", "-o", database, items])
+            #expect(again.stderr.contains("3 records, 3 already current"), "\(again.stderr)")
+        }
+    }
+
+    @Test("Items that moved in the input keep their rows, moved to their new places: the table is a fresh run's, and nothing is measured again")
+    func movedItems() throws {
+        try withTemporaryFolder("moved") { folder in
+            let original = (0..<3_000).map { Self.item("\($0 % 2 == 0 ? "\($0)" : "\"s\($0)\"")", "Item \($0) " + String(repeating: "word ", count: $0 % 17)) }
+            // A feed a day later: new items on top, one changed, the oldest gone, two swapped, and
+            // one item twice (its rows belong where the second one is).
+            var updated = (0..<30).map { Self.item("\"new\($0)\"", "New \($0)") } + original.dropLast(20)
+            updated[30 + 71] = Self.item("\"s71\"", "Item 71, edited")
+            updated.swapAt(500, 900)
+            updated.insert(original[40], at: 2_000)
+            let items = folder.appendingPathComponent("items.jsonl").path
+            let database = folder.appendingPathComponent("resumed.sqlite").path
+            let fresh = folder.appendingPathComponent("fresh.sqlite").path
+            try original.joined(separator: "\n").write(toFile: items, atomically: true, encoding: .utf8)
+            _ = try GalleyExecutable.run(["heights", "--width", "320,768", "-o", database, items])
+            try updated.joined(separator: "\n").write(toFile: items, atomically: true, encoding: .utf8)
+            let rerun = try GalleyExecutable.run(["heights", "--width", "320,768", "-o", database, items])
+            // Measured again: the 30 new items and the edited one.
+            #expect(
+                rerun.stderr.contains("\(OutputFormatTests.grouped(updated.count)) records, \(OutputFormatTests.grouped(updated.count - 31)) already current"),
+                "\(rerun.stderr)")
+            _ = try GalleyExecutable.run(["heights", "--width", "320,768", "-o", fresh, items])
+            // The dropped items' rows stay in the resumed table; the rest is the fresh run's.
+            let dropped = (2_980..<3_000).map { $0 % 2 == 0 ? "\($0)" : "'s\($0)'" }.joined(separator: ", ")
+            let kept = try GalleyExecutable.shell("sqlite3 '\(database)' \"DELETE FROM heights WHERE id IN (\(dropped)); SELECT changes()\"")
+            #expect(kept.stdout == "40\n", "\(kept.stdout) \(kept.stderr)")
+            #expect(try Self.table(database) == Self.table(fresh))
+        }
+    }
+
+    @Test("A database holding only views, or Galley's id on a heights that is not Galley's table, is refused untouched (64)")
+    func notGalleysDatabases() throws {
+        try withTemporaryFolder("not-galleys") { folder in
+            let items = folder.appendingPathComponent("items.jsonl").path
+            try Self.item("1", "one").write(toFile: items, atomically: true, encoding: .utf8)
+            let schemas = [
+                "CREATE VIEW heights AS SELECT 1 AS id",
+                "CREATE VIEW people AS SELECT 1 AS name",
+                "PRAGMA application_id = 1198356785; CREATE TABLE heights (id, width, height)",
+                "PRAGMA application_id = 1198356785; CREATE VIEW heights AS SELECT 1 AS id",
+            ]
+            for (index, schema) in schemas.enumerated() {
+                let database = folder.appendingPathComponent("db\(index).sqlite").path
+                let made = try GalleyExecutable.shell("sqlite3 '\(database)' '\(schema)'; sqlite3 '\(database)' '.schema' 'PRAGMA application_id'")
+                let run = try GalleyExecutable.run(["heights", "-o", database, items])
+                #expect(run.status == 64 && run.stderr.contains("cannot use \(database)"), "\(schema): \(run.stderr)")
+                let after = try GalleyExecutable.shell("sqlite3 '\(database)' '.schema' 'PRAGMA application_id'")
+                #expect(after.stdout == made.stdout, "\(schema)")
+            }
+        }
+    }
+
+    @Test("CSV output starts cells a spreadsheet would run as formulas with ' (unless --no-csv-safe); numbers stay numbers; no NUL reaches a cell")
+    func csvFormulas() throws {
+        let ids = [#""=1+2""#, #""+SUM(A1)""#, #""-2+3""#, #""@cmd""#, #""\tx""#, #""\ry""#, "-5", #""a\u0000b""#, #""plain""#, #""=x,y""#]
+        let input = ids.map { Self.item($0, "t") }.joined(separator: "\n")
+        let read = """
+            python3 -c 'import csv, json, sys
+            print(json.dumps([row[0] for row in csv.reader(sys.stdin)]))'
+            """
+        let safe = try GalleyExecutable.shell("\"$GALLEY\" heights --format csv 2>/dev/null | \(read)", input: input)
+        let cells = try JSONSerialization.jsonObject(with: Data(safe.stdout.utf8)) as? [String]
+        #expect(cells == ["id", "'=1+2", "'+SUM(A1)", "'-2+3", "'@cmd", "'\tx", "'\ry", "-5", "a\u{FFFD}b", "plain", "'=x,y"], "\(safe.stdout) \(safe.stderr)")
+        let raw = try GalleyExecutable.shell("\"$GALLEY\" heights --format csv --no-csv-safe 2>/dev/null | \(read)", input: input)
+        let rawCells = try JSONSerialization.jsonObject(with: Data(raw.stdout.utf8)) as? [String]
+        #expect(rawCells == ["id", "=1+2", "+SUM(A1)", "-2+3", "@cmd", "\tx", "\ry", "-5", "a\u{FFFD}b", "plain", "=x,y"], "\(raw.stdout)")
+    }
+}
