@@ -394,8 +394,22 @@ struct InputFormatTests {
         let lines = output.lines
         #expect(lines.count == 2 && lines[0]["a"] as? Int == 1)
         #expect(lines[1]["line"] as? Int == 3 && (lines[1]["error"] as? String)?.contains("XML error") == true)
+        // Not a feed, and no --record: a usage error, before any work when the file is named.
         let unknown = try GalleyExecutable.run(["records"], input: "<response><book/></response>")
-        #expect((unknown.lines.first?["error"] as? String)?.contains("needs --record NAME") == true)
+        #expect(unknown.status == 64 && unknown.stdout.isEmpty, "\(unknown.stdout)")
+        #expect(unknown.stderr.contains("cannot read <stdin>: an XML file that is not an RSS or Atom feed needs --record NAME"), "\(unknown.stderr)")
+        try withTemporaryFolder("xml-record") { folder in
+            let items = folder.appendingPathComponent("items.jsonl")
+            let books = folder.appendingPathComponent("books.xml")
+            try #"{"id": 1, "kind": "text", "text": "a"}"#.write(to: items, atomically: true, encoding: .utf8)
+            try "<books><book><title>A</title></book></books>".write(to: books, atomically: true, encoding: .utf8)
+            let named = try GalleyExecutable.run(["heights", items.path, books.path])
+            #expect(named.status == 64 && named.stdout.isEmpty, "\(named.stdout)")
+            #expect(
+                named.stderr
+                    == "Error: cannot read \(books.path): an XML file that is not an RSS or Atom feed needs --record NAME to say which element is a record (its root is <books>)\n"
+            )
+        }
     }
 
     @Test("An unreadable input stops the run before any work, with one plain line and status 64")

@@ -43,8 +43,9 @@ struct InputArguments: ParsableArguments {
     /// unknown option: `--widht 320` would be reported as a file named 320 that cannot be read.
     ///
     /// - Throws: a usage error naming the first file that cannot be read, and why.
-    /// A CSV file's header is read too, so that columns whose names conflict stop the run
-    /// before any of it is done.
+    /// A CSV file's header, and the start of an XML file without `--record`, are read too, so
+    /// that columns whose names conflict, or XML that is not a feed, stop the run before any of
+    /// it is done.
     ///
     /// - Throws: a usage error naming the first file that cannot be read, and why.
     func checkFiles() throws {
@@ -56,8 +57,15 @@ struct InputArguments: ParsableArguments {
             do {
                 let input = try ByteInput(path: file)
                 let format = inputFormat ?? InputFormat.named(byExtensionOf: file) ?? InputFormat.detect(input.peek(4096))
-                guard format == .csv || format == .tsv else { continue }
-                _ = try CSVReader(input, maximumLength: maxRecordLength, delimiter: format == .tsv ? 0x09 : UInt8(ascii: ",")).readHeader()
+                switch format {
+                case .csv, .tsv:
+                    _ = try CSVReader(input, maximumLength: maxRecordLength, delimiter: format == .tsv ? 0x09 : UInt8(ascii: ",")).readHeader()
+                case .xml where record == nil:
+                    // Read up to the first record: the root tells whether it is a feed.
+                    _ = try XMLReader(input, recordName: nil, listNames: [], maximumLength: maxRecordLength).next(1)
+                default:
+                    continue
+                }
             } catch let error as InputUsageError {
                 throw setupFailure(error.description)
             } catch {

@@ -40,8 +40,11 @@ final class XMLReader: RecordSource {
     /// The most levels of elements in a record: each can become an object and a list in JSON,
     /// which the JSON parser reads back only to its depth limit.
     static let maximumNesting = 64
-    /// Set when the file cannot give records (no record name for its root).
+    /// Set when the file cannot give records.
     private var stopReason: String?
+    /// Set when it cannot without being told which element is a record: an error of how the
+    /// input was given, not of a record.
+    private var usageProblem: String?
     private var sawRoot = false
 
     /// Elements feeds repeat, read as lists in every item.
@@ -79,6 +82,7 @@ final class XMLReader: RecordSource {
                 bytes.withMemoryRebound(to: CChar.self) { parse($0.baseAddress!, count: read) }
             }
         }
+        if let usageProblem { throw InputUsageError(file: input.name, reason: usageProblem) }
         guard count < ready.count else {
             defer { ready = [] }
             return ready
@@ -100,7 +104,10 @@ final class XMLReader: RecordSource {
         }
         guard let parser else { return }
         let status = xmlParseChunk(parser, count == 0 ? nil : bytes, Int32(count), count == 0 ? 1 : 0)
-        if let stopReason {
+        if usageProblem != nil {
+            finished = true
+            input.close()
+        } else if let stopReason {
             fail(line: Int(xmlSAX2GetLineNumber(parser)), stopReason)
         } else if status != 0 || parser.pointee.wellFormed == 0 {
             let error = xmlCtxtGetLastError(parser)
@@ -157,7 +164,7 @@ final class XMLReader: RecordSource {
                 case "rss", "rdf:RDF": recordName = "item"
                 case "feed": recordName = "entry"
                 default:
-                    stopReason = "an XML file needs --record NAME to say which element is a record (its root is <\(root)>)"
+                    usageProblem = "an XML file that is not an RSS or Atom feed needs --record NAME to say which element is a record (its root is <\(root)>)"
                     if let parser { xmlStopParser(parser) }
                     return
                 }
