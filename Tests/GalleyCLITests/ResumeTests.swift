@@ -51,8 +51,10 @@ struct ResumeTests {
             _ = try GalleyExecutable.run(["heights", "--width", "320,768", "-o", fresh, items])
             // The dropped items' rows stay in the resumed table; the rest is the fresh run's.
             let dropped = (2_980..<3_000).map { $0 % 2 == 0 ? "\($0)" : "'s\($0)'" }.joined(separator: ", ")
-            let kept = try GalleyExecutable.shell("sqlite3 '\(database)' \"DELETE FROM heights WHERE id IN (\(dropped)); SELECT changes()\"")
-            #expect(kept.stdout == "40\n", "\(kept.stdout) \(kept.stderr)")
+            let kept = try GalleyExecutable.shell(
+                "sqlite3 '\(database)' \"DELETE FROM galley_rows WHERE id IN (\(dropped)); SELECT changes(); DELETE FROM galley_places WHERE id IN (\(dropped)); SELECT changes()\""
+            )
+            #expect(kept.stdout == "40\n20\n", "\(kept.stdout) \(kept.stderr)")
             #expect(try Self.table(database) == Self.table(fresh))
         }
     }
@@ -93,5 +95,34 @@ struct ResumeTests {
         let raw = try GalleyExecutable.shell("\"$GALLEY\" heights --format csv --no-csv-safe 2>/dev/null | \(read)", input: input)
         let rawCells = try JSONSerialization.jsonObject(with: Data(raw.stdout.utf8)) as? [String]
         #expect(rawCells == ["id", "=1+2", "+SUM(A1)", "-2+3", "@cmd", "\tx", "\ry", "-5", "a\u{FFFD}b", "plain", "=x,y"], "\(raw.stdout)")
+    }
+}
+
+extension ResumeTests {
+    @Test("A database of Galley 0.5 (one table heights, positions in every row) is brought up to date, and its rows are current")
+    func earlierDatabase() throws {
+        try withTemporaryFolder("earlier") { folder in
+            let items = folder.appendingPathComponent("items.jsonl").path
+            try (0..<500).map { Self.item("\($0)", "Item \($0)") }.joined(separator: "\n").write(toFile: items, atomically: true, encoding: .utf8)
+            let database = folder.appendingPathComponent("db.sqlite").path
+            _ = try GalleyExecutable.run(["heights", "--width", "320,375", "-o", database, items])
+            let expected = try Self.table(database)
+            // The same rows as Galley 0.5 laid them out.
+            let earlier = try GalleyExecutable.shell(
+                """
+                sqlite3 '\(database)' "CREATE TABLE old (id BLOB NOT NULL, width REAL NOT NULL, scale REAL NOT NULL, position INTEGER NOT NULL,
+                    template TEXT NOT NULL, settings INTEGER NOT NULL, fingerprint INTEGER NOT NULL, height REAL NOT NULL, frames TEXT,
+                    PRIMARY KEY (id, width, scale)) WITHOUT ROWID;
+                  INSERT INTO old SELECT * FROM heights; DROP VIEW heights; DROP TABLE galley_rows; DROP TABLE galley_places;
+                  ALTER TABLE old RENAME TO heights; PRAGMA user_version = 0;"
+                sqlite3 '\(database)' "SELECT type, name FROM sqlite_master"
+                """)
+            #expect(earlier.stdout == "table|heights\n", "\(earlier.stdout) \(earlier.stderr)")
+            let rerun = try GalleyExecutable.run(["heights", "--width", "320,375", "-o", database, items])
+            #expect(rerun.stderr.contains("500 records, 500 already current"), "\(rerun.stderr)")
+            #expect(try Self.table(database) == expected)
+            let schema = try GalleyExecutable.shell("sqlite3 '\(database)' 'PRAGMA user_version' \"SELECT type, name FROM sqlite_master ORDER BY name\"")
+            #expect(schema.stdout == "2\ntable|galley_places\ntable|galley_rows\nview|heights\n", "\(schema.stdout)")
+        }
     }
 }

@@ -16,7 +16,7 @@ struct ResultBlock: Sendable {
     /// Records whose stored rows were current, so not measured again.
     var reused = 0
     /// For a database output, those records: each one's place in ``ResumeIndex``, and its
-    /// place in the input, where its rows belong.
+    /// place in the input, which the database keeps.
     var current: [(slot: Int32, position: Int)] = []
 }
 

@@ -18,9 +18,6 @@ final class ResumeIndex: Sendable {
     private let slots: [Int64: Int32]
     /// Each current item's id, as stored.
     let storedIDs: [StoredID]
-    /// Each current item's place in the input when its rows were written (the same at every
-    /// width), or −1 when its rows disagree.
-    let storedPositions: [Int]
 
     /// An id as the table holds it: an integer, or text (bytes, a NUL included).
     enum StoredID: Hashable, Sendable {
@@ -28,11 +25,11 @@ final class ResumeIndex: Sendable {
         case text([UInt8])
     }
 
-    /// Reads the items current at `widths` from the table `heights`.
+    /// Reads the items current at `widths` from the table `galley_rows`.
     init(_ db: Database, widths: [Double], scale: Double, settings: Int64, needsFrames: Bool) throws {
         // GRDB's statement owns SQLite's, which it finalizes when it goes.
         let owner = try db.makeStatement(
-            sql: "SELECT id, width, fingerprint, position, frames IS NOT NULL FROM heights WHERE scale = ?1 AND settings = ?2 ORDER BY id, width")
+            sql: "SELECT id, width, fingerprint, frames IS NOT NULL FROM galley_rows WHERE scale = ?1 AND settings = ?2 ORDER BY id, width")
         defer { withExtendedLifetime(owner) {} }
         let statement = owner.sqliteStatement
         sqlite3_bind_double(statement, 1, scale)
@@ -41,22 +38,19 @@ final class ResumeIndex: Sendable {
         var slots: [Int64: Int32] = [:]
         var ambiguous: Set<Int64> = []
         var ids: [StoredID] = []
-        var positions: [Int] = []
-        // The rows of one id come together: what they hold at each wanted width.
+        // The rows of one id come together: the fingerprint each wanted width's row holds.
         var current: StoredID?
-        var found: [(fingerprint: Int64, position: Int)?] = Array(repeating: nil, count: wanted.count)
+        var found: [Int64?] = Array(repeating: nil, count: wanted.count)
         func close() {
-            guard let id = current, let first = found[0], found.allSatisfy({ $0?.fingerprint == first.fingerprint }) else { return }
-            let position = found.allSatisfy { $0?.position == first.position } ? first.position : -1
+            guard let id = current, let fingerprint = found[0], found.allSatisfy({ $0 == fingerprint }) else { return }
             // Two ids with one fingerprint (which only a hash collision makes): neither is trusted.
-            if slots[first.fingerprint] != nil || ambiguous.contains(first.fingerprint) {
-                slots[first.fingerprint] = nil
-                ambiguous.insert(first.fingerprint)
+            if slots[fingerprint] != nil || ambiguous.contains(fingerprint) {
+                slots[fingerprint] = nil
+                ambiguous.insert(fingerprint)
                 return
             }
-            slots[first.fingerprint] = Int32(ids.count)
+            slots[fingerprint] = Int32(ids.count)
             ids.append(id)
-            positions.append(position)
         }
         while true {
             let status = sqlite3_step(statement)
@@ -71,11 +65,11 @@ final class ResumeIndex: Sendable {
                 for index in found.indices { found[index] = nil }
             }
             guard let index = wanted.firstIndex(of: sqlite3_column_double(statement, 1)) else { continue }
-            guard !needsFrames || sqlite3_column_int(statement, 4) != 0 else { continue }
-            found[index] = (sqlite3_column_int64(statement, 2), Int(sqlite3_column_int64(statement, 3)))
+            guard !needsFrames || sqlite3_column_int(statement, 3) != 0 else { continue }
+            found[index] = sqlite3_column_int64(statement, 2)
         }
         close()
-        (self.slots, storedIDs, storedPositions) = (slots, ids, positions)
+        (self.slots, storedIDs) = (slots, ids)
     }
 
     /// The stored item whose content has `fingerprint`, when its rows are current.

@@ -5,23 +5,21 @@ import GRDB
 import GRDBSQLite
 import GalleyJSON
 
-/// Rows in the table `heights` of a SQLite database (through GRDB, on the system's SQLite):
-/// `id`, `width`, `scale`, `position` (the record's place in the input), `template`,
-/// `settings` (a fingerprint of what else decides the layout), `fingerprint` (of the item's
-/// content; both 64-bit hashes, as integers), `height` and, from `galley layout`, `frames` (JSON). Keyed by id, width and scale,
-/// so that a row is never there twice; written in one transaction per chunk of records, in WAL
-/// mode, so that a run killed at any point leaves every chunk it committed and nothing else.
+/// Rows in a SQLite database (through GRDB, on the system's SQLite) laid out as
+/// ``DatabaseSchema`` says: each item's rows, and its place in the input, read together through
+/// the view `heights`. Written in one transaction per chunk of records, in WAL mode, so that a
+/// run killed at any point leaves every chunk it committed and nothing else.
 ///
 /// Run again with the same input, a run measures only the items whose rows are missing or were
-/// made from other content, another template or other settings (see ``ResumeIndex``), moves
-/// the rows of items that moved in the input to their new places, and ends with the same table
-/// as a run that was never interrupted. Rows of items no longer in the input stay.
-/// `@unchecked Sendable`: its one mutable property is the writer's, written from one queue at a
-/// time (see ``OutputSink``).
+/// made from other content, another template or other settings (see ``ResumeIndex``), and ends
+/// with the same table as a run that was never interrupted. Every item's place is written in
+/// input order, current or not, so that items that moved in the input (a feed with new items on
+/// top) have their new places without being measured, and an item the input holds twice ends
+/// where the last one is. Rows of items no longer in the input stay.
+///
+/// `@unchecked Sendable`: written from one queue at a time (see ``OutputSink``), and otherwise
+/// unchanged after it is made.
 final class SQLiteSink: OutputSink, @unchecked Sendable {
-    /// Marks a database as Galley's (`PRAGMA application_id`: "Gly1").
-    static let applicationID: Int32 = 0x476C_7931
-
     private let pool: DatabasePool
     private let path: String
     private let errors: ByteStream
@@ -31,13 +29,8 @@ final class SQLiteSink: OutputSink, @unchecked Sendable {
     private let lock: Int32
     /// The items whose rows are stored and current, when there are any.
     let resumeIndex: ResumeIndex?
-    /// Where each item of ``resumeIndex`` sits in the table now: the writer's own copy, changed
-    /// as it moves rows, so that an item the input holds twice ends where the last one is.
-    private var positions: [Int]
-    /// The run's widths, whose rows move with their item.
-    private let widths: [Double]
 
-    /// Opens (or makes) the database at `path` for a run with `settings` at `scale`.
+    /// Opens (or makes) the database at `path` for a run at `widths` and `scale` with `settings`.
     ///
     /// - Throws: an exit with a usage error when the file is not Galley's, not a database, or
     ///   in use by another run.
@@ -45,7 +38,6 @@ final class SQLiteSink: OutputSink, @unchecked Sendable {
         self.path = path
         self.scale = scale
         self.settings = settings
-        self.widths = widths
         lock = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         guard lock >= 0 else { throw setupFailure("cannot open \(path): \(String(cString: strerror(errno)))") }
         guard flock(lock, LOCK_EX | LOCK_NB) == 0 else {
@@ -58,11 +50,11 @@ final class SQLiteSink: OutputSink, @unchecked Sendable {
             var look = Configuration()
             look.readonly = true
             let queue = try DatabaseQueue(path: path, configuration: look)
-            let problem = try queue.read(Self.problem)
+            let state = try queue.read(DatabaseSchema.state)
             try queue.close()
-            if let problem {
+            if case .foreign(let reason) = state {
                 close(lock)
-                throw setupFailure("cannot use \(path): \(problem)")
+                throw setupFailure("cannot use \(path): \(reason)")
             }
         } catch let error as DatabaseError {
             close(lock)
@@ -82,45 +74,15 @@ final class SQLiteSink: OutputSink, @unchecked Sendable {
         }
         do {
             pool = try DatabasePool(path: path, configuration: configuration)
-            try pool.write { db in
-                if let problem = try Self.problem(db) { throw DatabaseError(message: problem) }
-                try db.execute(sql: "PRAGMA application_id = \(Self.applicationID)")
-                try db.execute(
-                    sql: """
-                        CREATE TABLE IF NOT EXISTS heights (
-                            id BLOB NOT NULL, width REAL NOT NULL, scale REAL NOT NULL, position INTEGER NOT NULL,
-                            template TEXT NOT NULL, settings INTEGER NOT NULL, fingerprint INTEGER NOT NULL,
-                            height REAL NOT NULL, frames TEXT,
-                            PRIMARY KEY (id, width, scale)
-                        ) WITHOUT ROWID
-                        """)
-            }
+            try pool.write { db in try DatabaseSchema.prepare(db, from: try DatabaseSchema.state(of: db)) }
             resumeIndex = try pool.read { db in
-                guard try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM heights)") ?? false else { return nil }
+                guard try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM galley_rows)") ?? false else { return nil }
                 return try ResumeIndex(db, widths: widths, scale: scale, settings: settings, needsFrames: keepsFrames)
             }
-            positions = resumeIndex?.storedPositions ?? []
         } catch let error as DatabaseError {
             close(lock)
             throw setupFailure("cannot use \(path): \(error.message ?? "\(error)")")
         }
-    }
-
-    /// Why the open database `db` is not one Galley may write, if it is not: another program's
-    /// (its application id, or any table, view, index or trigger in a database without Galley's
-    /// id), or Galley's with a `heights` that is not Galley's table.
-    private static func problem(_ db: Database) throws -> String? {
-        let id = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
-        let objects = try Row.fetchAll(db, sql: "SELECT type, name FROM sqlite_master").map { (type: $0[0] as String, name: $0[1] as String) }
-        if id == 0 && objects.isEmpty { return nil }
-        let notGalleys = "it is not a database Galley wrote (its tables are another program's)"
-        guard id == applicationID else { return notGalleys }
-        guard objects.contains(where: { $0.type == "table" && $0.name == "heights" }) else {
-            return objects.isEmpty ? nil : notGalleys
-        }
-        let columns = Set(try Row.fetchAll(db, sql: "PRAGMA table_info(heights)").map { $0["name"] as String })
-        let expected: Set = ["id", "width", "scale", "position", "template", "settings", "fingerprint", "height", "frames"]
-        return columns == expected ? nil : "its table heights is not the one Galley writes (columns \(columns.sorted().joined(separator: ", ")))"
     }
 
     deinit {
@@ -130,74 +92,62 @@ final class SQLiteSink: OutputSink, @unchecked Sendable {
         close(lock)
     }
 
-    /// Rows inserted by one statement: a statement of many rows steps once for all of them,
-    /// which costs SQLite less a row than a statement each.
-    static let rowsPerInsert = 16
+    // MARK: - Writing
 
-    /// `INSERT OR REPLACE` of `count` rows. The run's scale and settings, the same for every row,
-    /// are parameters 1 and 2, bound once a write; each row's seven values follow.
-    private static func insertSQL(rows count: Int) -> String {
+    /// Rows written by one statement: a statement of many rows steps once for all of them,
+    /// which costs SQLite less a row than a statement each.
+    static let rowsPerStatement = 16
+
+    /// `INSERT OR REPLACE` of `count` measured rows. The run's scale and settings, the same for
+    /// every row, are parameters 1 and 2; each row's six values follow.
+    private static func rowsSQL(_ count: Int) -> String {
         let rows = (0..<count).map { row in
-            let first = 3 + row * Int(parametersPerRow)
-            return "(?\(first), ?\(first + 1), ?1, ?\(first + 2), ?\(first + 3), ?2, ?\(first + 4), ?\(first + 5), ?\(first + 6))"
+            let first = 3 + row * 6
+            return "(?\(first), ?\(first + 1), ?1, ?\(first + 2), ?2, ?\(first + 3), ?\(first + 4), ?\(first + 5))"
         }
-        return "INSERT OR REPLACE INTO heights (id, width, scale, position, template, settings, fingerprint, height, frames) VALUES "
+        return "INSERT OR REPLACE INTO galley_rows (id, width, scale, template, settings, fingerprint, height, frames) VALUES "
             + rows.joined(separator: ", ")
     }
 
-    /// The parameters each row binds.
-    private static let parametersPerRow: Int32 = 7
+    /// `count` items' places, each written only where it changed: a rerun whose items stayed
+    /// where they were writes no page.
+    private static func placesSQL(_ count: Int) -> String {
+        let places = (0..<count).map { "(?\(1 + 2 * $0), ?\(2 + 2 * $0))" }
+        return "INSERT INTO galley_places (id, position) VALUES " + places.joined(separator: ", ")
+            + " ON CONFLICT (id) DO UPDATE SET position = excluded.position WHERE galley_places.position != excluded.position"
+    }
+
+    /// An item's place to write: a measured item's (its id as the input gave it) or a current one's
+    /// (its id as stored).
+    private enum Place {
+        case measured(JSONValue, Int)
+        case current(ResumeIndex.StoredID, Int)
+    }
 
     func write(_ blocks: [ResultBlock]) throws {
+        let rows = blocks.flatMap(\.rows)
+        let places = self.places(of: blocks)
         do {
             try pool.write { db in
-                // Bound through SQLite's C API: GRDB's `StatementArguments`, an array of boxed
-                // values a row, would cost as much as the insert on the writer, which runs alone.
-                let many = try db.cachedStatement(sql: Self.insertSQL(rows: Self.rowsPerInsert)).sqliteStatement
-                let one = try db.cachedStatement(sql: Self.insertSQL(rows: 1)).sqliteStatement
-                func step(_ statement: OpaquePointer) throws {
-                    let status = sqlite3_step(statement)
-                    sqlite3_reset(statement)
-                    guard status == SQLITE_DONE else {
-                        throw DatabaseError(resultCode: ResultCode(rawValue: status), message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
-                    }
-                }
-                for statement in [many, one] {
+                // Template names, a few for every row, bound as SQLite's own without copying: kept
+                // here until the statements' bindings are cleared.
+                var names = TemplateNames()
+                defer { names.free() }
+                try Self.step(rows, db: db, sql: Self.rowsSQL, parameters: 6, first: 3) { statement in
                     sqlite3_bind_double(statement, 1, scale)
                     sqlite3_bind_int64(statement, 2, settings)
+                } bind: { row, statement, first in
+                    Self.bind(row, to: statement, from: first, names: &names)
                 }
-                // Template names, a few for every row, bound as SQLite's own without copying: kept
-                // here until the bindings are cleared.
-                var names = TemplateNames()
-                defer {
-                    sqlite3_clear_bindings(many)
-                    sqlite3_clear_bindings(one)
-                    names.free()
-                }
-                // Rows bound sixteen at a time across blocks, the rest one at a time.
-                var bound = 0
-                for block in blocks {
-                    for row in block.rows {
-                        bind(row, to: many, from: Int32(bound) * Self.parametersPerRow + 3, names: &names)
-                        bound += 1
-                        if bound == Self.rowsPerInsert {
-                            try step(many)
-                            bound = 0
-                        }
-                    }
-                }
-                try moveRows(of: blocks, db: db)
-                if bound > 0 {
-                    // The last rows are bound to `many` already: bound again to `one`, row by row.
-                    var rows: [MeasuredRow] = []
-                    var left = bound
-                    for block in blocks.reversed() where left > 0 {
-                        rows.insert(contentsOf: block.rows.suffix(left), at: 0)
-                        left -= min(left, block.rows.count)
-                    }
-                    for row in rows {
-                        bind(row, to: one, from: 3, names: &names)
-                        try step(one)
+                try Self.step(places, db: db, sql: Self.placesSQL, parameters: 2, first: 1) { _ in
+                } bind: { place, statement, first in
+                    switch place {
+                    case .measured(let id, let position):
+                        Self.bind(id, to: statement, at: first)
+                        sqlite3_bind_int64(statement, first + 1, Int64(position))
+                    case .current(let id, let position):
+                        Self.bind(id, to: statement, at: first)
+                        sqlite3_bind_int64(statement, first + 1, Int64(position))
                     }
                 }
             }
@@ -208,65 +158,97 @@ final class SQLiteSink: OutputSink, @unchecked Sendable {
         if !errorBytes.isEmpty { try errors.write(errorBytes) }
     }
 
-    /// Moves the rows of the blocks' current items whose place in the input is not the one
-    /// stored, in input order (an item the input holds twice ends at its last place, as when
-    /// it is written twice).
-    private func moveRows(of blocks: [ResultBlock], db: Database) throws {
-        guard let index = resumeIndex else { return }
-        var statement: OpaquePointer?
+    /// The places of the blocks' items, measured or current, in input order.
+    private func places(of blocks: [ResultBlock]) -> [Place] {
+        var places: [Place] = []
         for block in blocks {
-            for current in block.current where positions[Int(current.slot)] != current.position {
-                positions[Int(current.slot)] = current.position
-                if statement == nil {
-                    let placeholders = widths.indices.map { "?\($0 + 4)" }.joined(separator: ", ")
-                    statement = try db.cachedStatement(
-                        sql: "UPDATE heights SET position = ?1 WHERE id = ?2 AND scale = ?3 AND width IN (\(placeholders))"
-                    ).sqliteStatement
-                    sqlite3_bind_double(statement, 3, scale)
-                    for (offset, width) in widths.enumerated() { sqlite3_bind_double(statement, Int32(offset + 4), width) }
+            var current = block.current[...]
+            var last: Int?
+            // Both lists are in input order: merged by position.
+            for row in block.rows where row.position != last {
+                last = row.position
+                while let next = current.first, next.position < row.position {
+                    places.append(.current(resumeIndex!.storedIDs[Int(next.slot)], next.position))
+                    current = current.dropFirst()
                 }
-                sqlite3_bind_int64(statement, 1, Int64(current.position))
-                switch index.storedIDs[Int(current.slot)] {
-                case .integer(let integer): sqlite3_bind_int64(statement, 2, integer)
-                case .text(let bytes): Self.bind(bytes, to: statement!, at: 2)
-                }
-                let status = sqlite3_step(statement)
-                sqlite3_reset(statement)
-                guard status == SQLITE_DONE else {
-                    throw DatabaseError(resultCode: ResultCode(rawValue: status), message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
-                }
+                places.append(.measured(row.id, row.position))
             }
+            for next in current { places.append(.current(resumeIndex!.storedIDs[Int(next.slot)], next.position)) }
         }
-        if let statement { sqlite3_clear_bindings(statement) }
+        return places
     }
 
-    /// Binds `bytes` (copied by SQLite) as text, by length, to the statement's parameter `index`.
-    private static func bind(_ bytes: [UInt8], to statement: OpaquePointer, at index: Int32) {
-        bytes.withUnsafeBufferPointer { bytes in
-            guard let base = bytes.baseAddress, bytes.count > 0 else {
-                _ = sqlite3_bind_text(statement, index, "", 0, nil)
-                return
+    /// Steps `sql(16)` for each sixteen of `items`, then `sql(1)` for each of the rest, binding
+    /// each item's `parameters` values from `first` on (after `prepare`'s, the same for all).
+    /// Bound through SQLite's C API: GRDB's `StatementArguments`, an array of boxed values a
+    /// row, would cost as much as the insert on the writer, which runs alone.
+    private static func step<Item>(
+        _ items: [Item], db: Database, sql: (Int) -> String, parameters: Int32, first: Int32, prepare: (OpaquePointer) -> Void,
+        bind: (Item, OpaquePointer, Int32) -> Void
+    ) throws {
+        guard !items.isEmpty else { return }
+        func run(_ statement: OpaquePointer) throws {
+            let status = sqlite3_step(statement)
+            sqlite3_reset(statement)
+            guard status == SQLITE_DONE else {
+                throw DatabaseError(resultCode: ResultCode(rawValue: status), message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
             }
-            _ = sqlite3_bind_text(
-                statement, index, UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self), Int32(bytes.count),
-                unsafeBitCast(-1, to: sqlite3_destructor_type.self))
+        }
+        let whole = items.count / rowsPerStatement * rowsPerStatement
+        for (count, range) in [(rowsPerStatement, 0..<whole), (1, whole..<items.count)] where !range.isEmpty {
+            let statement = try db.cachedStatement(sql: sql(count)).sqliteStatement
+            defer { sqlite3_clear_bindings(statement) }
+            prepare(statement)
+            for start in stride(from: range.lowerBound, to: range.upperBound, by: count) {
+                for offset in 0..<count { bind(items[start + offset], statement, first + Int32(offset) * parameters) }
+                try run(statement)
+            }
         }
     }
 
-    /// Binds `row`'s seven values to the statement's parameters from `first`.
-    private func bind(_ row: MeasuredRow, to statement: OpaquePointer, from first: Int32, names: inout TemplateNames) {
-        switch row.id {
-        case .integer(let integer): sqlite3_bind_int64(statement, first, Int64(integer))
-        case .string(let text), .numeral(let text): Self.bind(text, to: statement, at: first)
-        default: Self.bind("\(row.id)", to: statement, at: first)
-        }
+    /// Binds `row`'s six values to the statement's parameters from `first`.
+    private static func bind(_ row: MeasuredRow, to statement: OpaquePointer, from first: Int32, names: inout TemplateNames) {
+        bind(row.id, to: statement, at: first)
         sqlite3_bind_double(statement, first + 1, row.width)
-        sqlite3_bind_int64(statement, first + 2, Int64(row.position))
         let name = names.text(row.template)
-        sqlite3_bind_text(statement, first + 3, name.text, name.count, nil)
-        sqlite3_bind_int64(statement, first + 4, row.fingerprint)
-        sqlite3_bind_double(statement, first + 5, row.height)
-        if let frames = row.frames { Self.bind(frames, to: statement, at: first + 6) } else { sqlite3_bind_null(statement, first + 6) }
+        sqlite3_bind_text(statement, first + 2, name.text, name.count, nil)
+        sqlite3_bind_int64(statement, first + 3, row.fingerprint)
+        sqlite3_bind_double(statement, first + 4, row.height)
+        if let frames = row.frames { bind(frames, to: statement, at: first + 5) } else { sqlite3_bind_null(statement, first + 5) }
+    }
+
+    /// Binds an id as it is stored: an integer as an integer, anything else as its text.
+    private static func bind(_ id: JSONValue, to statement: OpaquePointer, at index: Int32) {
+        switch id {
+        case .integer(let integer): sqlite3_bind_int64(statement, index, Int64(integer))
+        case .string(let text), .numeral(let text): bind(text, to: statement, at: index)
+        default: bind("\(id)", to: statement, at: index)
+        }
+    }
+
+    /// Binds an id as the table holds it.
+    private static func bind(_ id: ResumeIndex.StoredID, to statement: OpaquePointer, at index: Int32) {
+        switch id {
+        case .integer(let integer): sqlite3_bind_int64(statement, index, integer)
+        case .text(let bytes): bytes.withUnsafeBufferPointer { bindText($0, to: statement, at: index) }
+        }
+    }
+
+    /// Binds `text` (copied by SQLite) to the statement's parameter `index`.
+    private static func bind(_ text: String, to statement: OpaquePointer, at index: Int32) {
+        var text = text
+        text.withUTF8 { bindText($0, to: statement, at: index) }
+    }
+
+    /// Binds `bytes` as text (copied by SQLite), by their length: a NUL is part of the text.
+    private static func bindText(_ bytes: UnsafeBufferPointer<UInt8>, to statement: OpaquePointer, at index: Int32) {
+        guard let base = bytes.baseAddress, bytes.count > 0 else {
+            _ = sqlite3_bind_text(statement, index, "", 0, nil)
+            return
+        }
+        _ = sqlite3_bind_text(
+            statement, index, UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self), Int32(bytes.count),
+            unsafeBitCast(-1, to: sqlite3_destructor_type.self))
     }
 
     /// Template names as C strings of their own, made once a write and freed after it.
@@ -287,36 +269,12 @@ final class SQLiteSink: OutputSink, @unchecked Sendable {
         func free() { for (text, _) in texts.values { text.deallocate() } }
     }
 
-    /// Binds `text` (copied by SQLite) to the statement's parameter `index`.
-    private static func bind(_ text: String, to statement: OpaquePointer, at index: Int32) {
-        var text = text
-        text.withUTF8 { bytes in
-            guard let base = bytes.baseAddress, bytes.count > 0 else {
-                _ = sqlite3_bind_text(statement, index, "", 0, nil)
-                return
-            }
-            _ = sqlite3_bind_text(
-                statement, index, UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self),
-                Int32(bytes.count), unsafeBitCast(-1, to: sqlite3_destructor_type.self))
-        }
-    }
-
     func finish() throws {
         do {
             // The file on its own afterwards, without its write-ahead log.
             try pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)") }
         } catch let error as DatabaseError {
             throw OutputError(file: path, reason: error.message ?? "\(error)")
-        }
-    }
-
-    /// An id as stored: integers as integers, anything else as its text.
-    static func databaseValue(_ id: JSONValue) -> DatabaseValue {
-        switch id {
-        case .integer(let integer): integer.databaseValue
-        case .string(let string): string.databaseValue
-        case .numeral(let digits): digits.databaseValue
-        default: "\(id)".databaseValue
         }
     }
 }
