@@ -103,3 +103,7 @@ write("FuzzInputs", bytes([4]) + b"id\ttext\n1\tx\n")
 write("FuzzInputs", bytes([2]) + b'[{"id": 1, "text": "a ] , [ } \\" "},\n 5, {"id": 2}]')
 write("FuzzInputs", bytes([1]) + b'\xef\xbb\xbf{"id": 1}\r\n\n{"id": 2')
 write("FuzzInputs", bytes([0x80 | 1]) + b'{"id": 1, "d": "<p>One&nbsp;&amp; two</p><script>x</script><ul><li>a&#233;</li></ul>&hellip;"}')
+# CSV that goes wrong: quotes that never close (at the end, and within a line), conflicting columns.
+write("FuzzInputs", bytes([3]) + b'id,text\n1,"open\n2,b\n3,"x""y\n4,d\n')
+write("FuzzInputs", bytes([4]) + b'id\ttext\n1\t"never closed\n2\ty\n')
+write("FuzzInputs", bytes([3]) + b'id,a.b,a,a.b.c\n1,2,3,4\n')

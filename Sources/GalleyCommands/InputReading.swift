@@ -11,13 +11,22 @@ public enum InputReading {
         case error(String)
     }
 
+    /// A file that cannot give records as it was given, whatever its records hold: XML that is
+    /// not an RSS or Atom feed read without a record name, CSV whose column names conflict
+    /// (`text` and `text.x`). `galley` reports it as a usage error.
+    public struct FileRefused: Error, CustomStringConvertible {
+        /// The file, and why.
+        public var description: String
+    }
+
     /// The records of the file at `path` (at most `limit`), each as the commands would take it.
     ///
     /// - Parameters:
     ///   - format: `jsonl`, `json`, `csv`, `tsv`, `xml` or `plist`; nil to tell from the file.
     ///   - recordName: The XML element or property-list key that holds the records.
     ///   - stripHTML: Reduce every string field's HTML to its text, as `--strip-html` does.
-    /// - Throws: an error naming the file when it cannot be read, or `format` is unknown.
+    /// - Throws: ``FileRefused`` for a file that cannot give records as it was given; an error
+    ///   naming the file when it cannot be read, or `format` is unknown.
     public static func records(
         ofFile path: String, format: String? = nil, recordName: String? = nil, stripHTML: Bool = false, limit: Int = .max
     ) throws -> [Record] {
@@ -33,7 +42,10 @@ public enum InputReading {
         var names = JSONNameCache()
         var records: [Record] = []
         while records.count < limit {
-            let chunk = try files.next(min(limit - records.count, 4096))
+            let chunk: [InputRecord]
+            do { chunk = try files.next(min(limit - records.count, 4096)) } catch let error as InputUsageError {
+                throw FileRefused(description: error.description)
+            }
             if chunk.isEmpty { break }
             for record in chunk where !record.isBlank {
                 do {

@@ -1,6 +1,6 @@
 // The input readers (JSON Lines, JSON arrays, CSV, TSV, XML, property lists) and the HTML
-// reduction: any file gives records or located errors, each record an object that writes as
-// JSON and parses back.
+// reduction: any file gives records or located errors (or is refused whole, naming itself),
+// each record an object that writes as JSON and parses back.
 
 import Foundation
 import FuzzDriver
@@ -22,6 +22,10 @@ func fuzzInputs(_ start: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
     let records: [InputReading.Record]
     do {
         records = try InputReading.records(ofFile: path, format: format, recordName: selector & 0x40 != 0 ? "item" : nil, stripHTML: stripHTML)
+    } catch let refused as InputReading.FileRefused {
+        // A file refused as a whole (XML that is not a feed, CSV columns that conflict) says so.
+        guard refused.description.hasPrefix("cannot read \(path): ") else { finding("a refusal that does not name the file: \(refused)") }
+        return 0
     } catch {
         finding("reading a regular file threw: \(error)")
     }
