@@ -74,8 +74,8 @@ struct ImageTests {
             #expect(try Self.sheet(source: source, folder: images).0.drawing(as: .png).imagesNotDrawn.isEmpty)
         }
         let refused: [(String, ImageProblem)] = [
-            ("../outside.png", .outsideFolder), (root.appendingPathComponent("outside.png").path, .outsideFolder), ("link.png", .outsideFolder),
-            ("fake.png", .notPNG), ("huge.png", .tooManyPixels(width: 100_000, height: 100_000)), ("missing.png", .missing),
+            ("../outside.png", .notInFolder), (root.appendingPathComponent("outside.png").path, .notInFolder), ("link.png", .notInFolder),
+            ("fake.png", .notPNG), ("huge.png", .tooManyPixels(width: 100_000, height: 100_000)), ("missing.png", .notInFolder),
             ("https://example.com/red.png", .notAPath), ("cut.png", .undecodable), ("sub.png", .notAFile), ("pipe.png", .notAFile), (".", .notAFile),
             ("file://example.com/red.png", .notAPath), ("file://\(folder.path)/red%2.png", .notAPath),
         ]
@@ -91,5 +91,55 @@ struct ImageTests {
         #expect(try Self.sheet(source: "red.png", folder: nil).0.drawing(as: .png).imagesNotDrawn.isEmpty)
         #expect(throws: RenderError.self) { try ImageFolder(path: root.appendingPathComponent("missing").path) }
         #expect(throws: RenderError.self) { try ImageFolder(path: folder.appendingPathComponent("red.png").path) }
+    }
+
+    @Test("Every source that is not in the folder is told alike, whether what it names outside exists or not")
+    func nothingOutsideIsTold() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("galley-images-\(UUID().uuidString)")
+        let folder = root.appendingPathComponent("images")
+        let secret = root.appendingPathComponent("secret")
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("sub"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: secret, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let red: UInt32 = 0xFF0000
+        Self.writePNG(folder.appendingPathComponent("red.png").path, color: red)
+        Self.writePNG(root.appendingPathComponent("outside.png").path, color: red)
+        Self.writePNG(secret.appendingPathComponent("kept.png").path, color: red)
+        let links = [
+            ("out.png", root.appendingPathComponent("outside.png").path), ("dead.png", root.appendingPathComponent("gone.png").path),
+            ("outdir", secret.path), ("alias", folder.path),
+        ]
+        for (name, target) in links {
+            try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent(name).path, withDestinationPath: target)
+        }
+        try FileManager.default.createSymbolicLink(atPath: root.appendingPathComponent("named").path, withDestinationPath: folder.path)
+        let images = try ImageFolder(path: folder.path)
+
+        // Pairs of sources alike but for whether what they name outside the folder exists: a
+        // message that differed between them would tell.
+        let outside = [
+            "../outside.png", "../nowhere.png", "../secret/../images/red.png", "../nowhere/../images/red.png", "sub/../../outside.png",
+            "sub/../../nowhere.png", root.appendingPathComponent("outside.png").path, root.appendingPathComponent("nowhere.png").path,
+            "out.png", "dead.png", "outdir/kept.png", "outdir/nowhere.png", "/etc/passwd", "/nowhere/x.png", "file:///etc/passwd",
+            "file:///nowhere/x.png", "missing.png", "sub/missing.png", "red.png/x.png",
+        ]
+        var messages = Set<String>()
+        for source in outside {
+            let notDrawn = try Self.sheet(source: source, folder: images).0.drawing(as: .png).imagesNotDrawn
+            #expect(notDrawn.map(\.problem) == [.notInFolder], "\(source)")
+            messages.formUnion(notDrawn.map(\.problem.description))
+        }
+        #expect(messages == ["no such file in the folder"])
+
+        // What stays inside is drawn: `..` within the folder, a link to the folder itself, and an
+        // absolute path through the name the folder was given.
+        for source in ["sub/../red.png", "./sub/./../red.png", "alias/red.png", "\(folder.path)/sub/../red.png"] {
+            #expect(try Self.imageColor(source: source, folder: images) == red, "\(source)")
+        }
+        let named = try ImageFolder(path: root.appendingPathComponent("named").path)
+        #expect(named.path == images.path)
+        for source in [root.appendingPathComponent("named/red.png").path, "\(folder.path)/red.png"] {
+            #expect(try Self.imageColor(source: source, folder: named) == red, "\(source)")
+        }
     }
 }

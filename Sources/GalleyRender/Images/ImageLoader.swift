@@ -15,7 +15,8 @@ final class ImageLoader {
     /// The image `source` names for `itemID`'s row, decoded, or nil when it cannot be (see
     /// ``ImageFolder``), which is noted in ``notDrawn``.
     func image(for source: String, itemID: String) -> CairoImage? {
-        let image = images[source] ?? folder.pngBytes(for: source).flatMap { CairoImage(png: $0).map(Result.success) ?? .failure(.undecodable) }
+        let image =
+            images[source] ?? folder.open(source).flatMap { $0.png() }.flatMap { CairoImage(png: $0.bytes).map(Result.success) ?? .failure(.undecodable) }
         images[source] = image
         switch image {
         case .success(let image): return image
