@@ -54,7 +54,9 @@ extension Galley {
 
         func run() throws {
             let folder: ImageFolder?
-            do { folder = try images.map(ImageFolder.init(path:)) } catch { throw setupFailure("--images \(images ?? ""): \(error)") }
+            do { folder = try images.map { path throws(RenderError) in try ImageFolder(path: path) } } catch {
+                throw setupFailure("--images \(images ?? ""): \(error)")
+            }
             let setup = try layout.setup(keepsTextLayouts: true, workers: 1, command: "render", fields: fields)
             let worker = setup.workers[0]
             var columns = Array(repeating: [RowArrangement](), count: setup.widths.count)

@@ -139,7 +139,7 @@ struct OutputTests {
 }
 
 /// The root element's name and attributes, and the ids and references below it.
-private final class RootElement: NSObject, XMLParserDelegate {
+final class RootElement: NSObject, XMLParserDelegate {
     var name: String?
     var attributes: [String: String] = [:]
     /// The `g` elements with a row's id, every id, and every `#id` an href names.

@@ -17,21 +17,32 @@
 /// a file that does not exist are all ``ImageProblem/notInFolder``, so that the messages say
 /// nothing of which files exist elsewhere. `..` is taken as a step back in the path as written,
 /// and may not step above the folder.
+///
+/// A drawing decodes each file once, however many paths name it, and the images it decodes have
+/// at most ``maximumDecodedPixels`` pixels in all.
 public struct ImageFolder: Sendable, Hashable {
     /// The folder's real path (links resolved).
     public let path: String
     /// The folder as it was named, made absolute: an absolute source may name it either way.
     private let namedPath: String
+    /// The most pixels the images one drawing decodes from the folder may have in all, each file
+    /// counted once; an image past it is drawn as a placeholder
+    /// (``ImageProblem/tooManyPixelsInDrawing(limit:)``).
+    public var maximumDecodedPixels: Int
 
     /// The largest image file read, in bytes.
     public static let maximumFileSize = 32 << 20
     /// The most pixels a side of an image read.
     public static let maximumSide = 8_192
+    /// The default ``maximumDecodedPixels``: as many as the largest sheet (and the largest
+    /// image) has, 64 Mi.
+    public static let defaultMaximumDecodedPixels = 64 << 20
 
-    /// The folder at `path`, which must exist.
+    /// The folder at `path`, which must exist, whose images a drawing decodes at most
+    /// `maximumDecodedPixels` pixels of.
     ///
     /// - Throws: ``RenderError/imageFolder(_:)`` when it is not a folder that can be read.
-    public init(path: String) throws(RenderError) {
+    public init(path: String, maximumDecodedPixels: Int = defaultMaximumDecodedPixels) throws(RenderError) {
         guard let resolved = Self.realPath(path) else { throw .imageFolder("\(path): no such folder") }
         var status = stat()
         guard stat(resolved, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else { throw .imageFolder("\(path) is not a folder") }
@@ -40,6 +51,7 @@ public struct ImageFolder: Sendable, Hashable {
         let named = "/" + (Self.components(of: Substring(absolute)) ?? []).joined(separator: "/")
         // Only a name that leads to the folder itself (`..` after a link may lead elsewhere).
         namedPath = Self.realPath(named) == resolved ? named : resolved
+        self.maximumDecodedPixels = maximumDecodedPixels
     }
 
     /// The real path of the file `source` names inside the folder.

@@ -18,8 +18,11 @@ public enum ImageProblem: Error, Sendable, Hashable, CustomStringConvertible {
     case notPNG
     /// A PNG more than ``ImageFolder/maximumSide`` pixels a side (or with a side of none).
     case tooManyPixels(width: Int, height: Int)
-    /// A PNG that cairo could not decode.
+    /// A PNG that could not be decoded.
     case undecodable
+    /// An image that would take the pixels of the images one drawing decodes past
+    /// ``ImageFolder/maximumDecodedPixels``.
+    case tooManyPixelsInDrawing(limit: Int)
 
     /// What went wrong, for messages.
     public var description: String {
@@ -32,6 +35,7 @@ public enum ImageProblem: Error, Sendable, Hashable, CustomStringConvertible {
         case .notPNG: "not a PNG file"
         case .tooManyPixels(let width, let height): "\(width) × \(height) pixels, outside 1…\(ImageFolder.maximumSide) a side"
         case .undecodable: "a PNG that cannot be decoded"
+        case .tooManyPixelsInDrawing(let limit): "past the \(limit) pixels the images of one drawing may have in all"
         }
     }
 }

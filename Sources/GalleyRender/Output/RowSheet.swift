@@ -61,6 +61,8 @@ public struct RowSheet: Sendable {
         /// with why, in row order, each row's once; empty without a folder (every image is then
         /// a placeholder).
         public var imagesNotDrawn: [ImageNotDrawn]
+        /// How many image files were decoded, for the tests.
+        var imagesDecoded = 0
     }
 
     /// The sheet as a file of `format`: a PNG `scale` pixels a point, or SVG or PDF in points.
@@ -77,7 +79,8 @@ public struct RowSheet: Sendable {
     /// - Throws: ``RenderError``, as ``data(as:)``.
     public func drawing(as format: RenderFormat) throws(RenderError) -> Drawing {
         try validate()
-        let painter = makePainter()
+        let images = DrawingImages(tagsReferences: format == .svg)
+        let painter = makePainter(images: images)
         let data: [UInt8]
         if format == .svg {
             // Each row drawn alone and joined: an SVG `g` a row, for tools that pick rows out.
@@ -85,25 +88,26 @@ public struct RowSheet: Sendable {
             try CairoOutput.checkSize(width: size.width, height: size.height, scale: scale, pixelsAPoint: 1)
             var joined = SVGRows(width: size.width, height: size.height, background: background)
             try forEachRow { row, x, y throws(RenderError) in
-                let drawing = try CairoOutput.file(.svg, width: row.width, height: row.height, scale: scale) { canvas throws(RenderError) in
+                let drawing = try CairoOutput.file(.svg, width: row.width, height: row.height, scale: scale, images: images) { canvas throws(RenderError) in
                     try painter.draw(row, x: 0, y: 0, on: canvas)
                 }
                 joined.add(drawing, x: x, y: y)
             }
-            data = joined.document
+            data = try joined.document { place in images.all[place - 1].pngData() }
         } else {
-            data = try CairoOutput.file(format, width: size.width, height: size.height, scale: scale) { canvas throws(RenderError) in
+            data = try CairoOutput.file(format, width: size.width, height: size.height, scale: scale, images: images) { canvas throws(RenderError) in
                 try draw(on: canvas, with: painter)
             }
         }
-        return Drawing(data: data, imagesNotDrawn: painter.images?.notDrawn ?? [])
+        return Drawing(data: data, imagesNotDrawn: painter.images?.notDrawn ?? [], imagesDecoded: painter.images?.decodeCount ?? 0)
     }
 
     /// The sheet drawn in memory, `scale` pixels a point.
     public func image() throws(RenderError) -> RenderedImage {
         try validate()
-        let painter = makePainter()
-        return try CairoOutput.image(width: size.width, height: size.height, scale: scale) { canvas throws(RenderError) in
+        let images = DrawingImages()
+        let painter = makePainter(images: images)
+        return try CairoOutput.image(width: size.width, height: size.height, scale: scale, images: images) { canvas throws(RenderError) in
             try draw(on: canvas, with: painter)
         }
     }
@@ -117,8 +121,11 @@ public struct RowSheet: Sendable {
         try forEachRow { row, x, y throws(RenderError) in try painter.draw(row, x: x, y: y, on: canvas) }
     }
 
-    private func makePainter() -> RowPainter {
-        RowPainter(scale: scale, drawsSeparators: drawsSeparators, showsFrames: showsFrames, images: imageFolder.map(ImageLoader.init(folder:)))
+    /// A painter for one drawing, whose images go to `images`.
+    private func makePainter(images: DrawingImages) -> RowPainter {
+        RowPainter(
+            scale: scale, drawsSeparators: drawsSeparators, showsFrames: showsFrames,
+            images: imageFolder.map { ImageLoader(folder: $0, images: images) })
     }
 
     /// Calls `body` with every row and the top-left corner it is drawn at, column by column.
