@@ -47,8 +47,13 @@ let package = Package(
         .systemLibrary(
             name: "CCairo", pkgConfig: "cairo",
             providers: [.apt(["libcairo2-dev"])]),
-        // The only C code in the engine: forwarders for ICU's version-suffixed entry points.
+        .systemLibrary(
+            name: "CLibPNG", pkgConfig: "libpng",
+            providers: [.apt(["libpng-dev"])]),
+        // The engine's C code: forwarders for ICU's version-suffixed entry points.
         .target(name: "CGalleyShims", dependencies: ["CICU"]),
+        // libpng called within bounds, in C because libpng reports errors with longjmp.
+        .target(name: "CGalleyPNG", dependencies: ["CLibPNG"]),
 
         // MARK: - Libraries
 
@@ -64,7 +69,7 @@ let package = Package(
         // The table model: sections of rows, heights measured on demand and kept, offsets in O(log n).
         .target(name: "GalleyTable", dependencies: ["GalleyLayout", "GalleyText", "GalleyJSON", "GalleyLocks"]),
         // Drawing arranged rows with cairo, from the glyph runs and frames measuring found.
-        .target(name: "GalleyRender", dependencies: ["GalleyLayout", "GalleyText", "GalleyLocks", "CCairo", "CFreeType"]),
+        .target(name: "GalleyRender", dependencies: ["GalleyLayout", "GalleyText", "GalleyLocks", "CCairo", "CFreeType", "CGalleyPNG"]),
 
         // MARK: - The `galley` command
 

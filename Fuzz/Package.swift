@@ -28,6 +28,13 @@ let package = Package(
         .executableTarget(name: "FuzzFonts", dependencies: galley),
         // The input readers (JSON Lines, JSON arrays, CSV, TSV, XML, property lists) and HTML reduction.
         .executableTarget(name: "FuzzInputs", dependencies: galley),
+        // A PNG file: decoded with libpng within bounds, drawn, written again, read from a folder.
+        // Only the drawing library is linked (its internals reached with @testable in this debug build).
+        .executableTarget(
+            name: "FuzzImages",
+            dependencies: [
+                "FuzzDriver", .product(name: "GalleyRender", package: "Galley"), .product(name: "GalleyLayout", package: "Galley"),
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Writes the fuzz targets' seed corpora (Fuzz/Corpus/<target>/) from the repository's own
 examples and fonts, including fonts whose metric tables are edited to values at and past their
-ranges' ends. Run from the repository's root: python3 Fuzz/make-seeds.py"""
-import datetime, plistlib
+ranges' ends, and small PNGs of every colour type. Run from the repository's root:
+python3 Fuzz/make-seeds.py"""
+import datetime, plistlib, zlib
 import hashlib, json, os, shutil, struct
 
 root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -107,3 +108,54 @@ write("FuzzInputs", bytes([0x80 | 1]) + b'{"id": 1, "d": "<p>One&nbsp;&amp; two<
 write("FuzzInputs", bytes([3]) + b'id,text\n1,"open\n2,b\n3,"x""y\n4,d\n')
 write("FuzzInputs", bytes([4]) + b'id\ttext\n1\t"never closed\n2\ty\n')
 write("FuzzInputs", bytes([3]) + b'id,a.b,a,a.b.c\n1,2,3,4\n')
+
+
+# PNGs: small images of every colour type and depth, interlaced or not, with transparency, and
+# with the ancillary chunks libpng is told to skip.
+def chunk(kind, body):
+    return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body) & 0xFFFFFFFF)
+
+
+def png(width, height, color, depth, interlaced=False, palette=None, transparency=None, extra=()):
+    channels = {0: 1, 2: 3, 3: 1, 4: 2, 6: 4}[color]
+    passes = [(0, 0, 8, 8), (4, 0, 8, 8), (0, 4, 4, 8), (2, 0, 4, 4), (0, 2, 2, 4), (1, 0, 2, 2), (0, 1, 1, 2)] if interlaced else [(0, 0, 1, 1)]
+    raw = bytearray()
+    for x0, y0, dx, dy in passes:
+        columns = range(x0, width, dx)
+        if not columns:
+            continue
+        for y in range(y0, height, dy):
+            samples = [(x * 37 + y * 91 + c * 53) % (1 << depth) for x in columns for c in range(channels)]
+            raw.append(0)
+            if depth == 16:
+                raw += b"".join(struct.pack(">H", v) for v in samples)
+            elif depth == 8:
+                raw += bytes(samples)
+            else:
+                bits = "".join(format(v, "0%db" % depth) for v in samples)
+                bits += "0" * (-len(bits) % 8)
+                raw += bytes(int(bits[i:i + 8], 2) for i in range(0, len(bits), 8))
+    data = b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, depth, color, 0, 0, 1 if interlaced else 0))
+    for kind, body in extra:
+        data += chunk(kind, body)
+    if palette is not None:
+        data += chunk(b"PLTE", palette)
+    if transparency is not None:
+        data += chunk(b"tRNS", transparency)
+    return data + chunk(b"IDAT", zlib.compress(bytes(raw), 9)) + chunk(b"IEND", b"")
+
+
+for color, depths in [(0, [1, 2, 4, 8, 16]), (2, [8, 16]), (3, [1, 2, 4, 8]), (4, [8, 16]), (6, [8, 16])]:
+    for depth in depths:
+        entries = 1 << min(depth, 8)
+        palette = bytes((i * 29 + 7) % 256 for i in range(entries * 3)) if color == 3 else None
+        write("FuzzImages", png(7, 5, color, depth, interlaced=depth in (2, 16), palette=palette))
+write("FuzzImages", png(9, 9, 3, 4, palette=bytes(range(48)), transparency=bytes([0, 128, 255])))
+write("FuzzImages", png(9, 9, 0, 8, transparency=b"\x00\x05"))
+write("FuzzImages", png(9, 9, 2, 16, interlaced=True, transparency=b"\x00\x05\x00\x06\x00\x07"))
+write("FuzzImages", png(1, 1, 6, 8))
+write("FuzzImages", png(6, 6, 6, 8, extra=[(b"zTXt", b"Comment\x00\x00" + zlib.compress(b"a" * 100000, 9)),
+                                          (b"iTXt", b"Note\x00\x01\x00\x00\x00" + zlib.compress(b"b" * 100000, 9)),
+                                          (b"tEXt", b"Title\x00plain"), (b"iCCP", b"icc\x00\x00" + zlib.compress(b"\x00" * 5000)),
+                                          (b"gAMA", struct.pack(">I", 45455)), (b"pHYs", struct.pack(">IIB", 2835, 2835, 1)),
+                                          (b"seRk", b"\x01\x02")]))

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the fuzz targets with libFuzzer and AddressSanitizer, replays every committed seed and
 # regression input, then fuzzes each target for SECONDS seconds (default 60):
-#   bash Fuzz/run.sh [SECONDS] [TARGET...]      targets: FuzzJSON FuzzMeasureRequest FuzzTemplates FuzzFonts FuzzInputs
+#   bash Fuzz/run.sh [SECONDS] [TARGET...]      targets: FuzzJSON FuzzMeasureRequest FuzzTemplates FuzzFonts FuzzInputs FuzzImages
 # A finding stops the run with its input saved under Fuzz/.build-fuzz/artifacts/ and a non-zero
 # exit; add the input to Fuzz/Regressions/<target>/ with the fix (see README.md).
 set -euo pipefail
@@ -9,7 +9,7 @@ cd "$(dirname "$0")"
 seconds="${1:-60}"
 shift || true
 targets=("$@")
-((${#targets[@]})) || targets=(FuzzJSON FuzzMeasureRequest FuzzTemplates FuzzFonts FuzzInputs)
+((${#targets[@]})) || targets=(FuzzJSON FuzzMeasureRequest FuzzTemplates FuzzFonts FuzzInputs FuzzImages)
 
 flags=(--scratch-path .build-fuzz -c debug -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library -Xswiftc -use-ld=lld)
 swift build "${flags[@]}"
@@ -24,12 +24,13 @@ mkdir -p .build-fuzz/artifacts
 for target in "${targets[@]}"; do
   case "$target" in
     FuzzFonts) max_len=600000 ;;
-    FuzzTemplates|FuzzInputs) max_len=16384 ;;
+    FuzzTemplates|FuzzInputs|FuzzImages) max_len=16384 ;;
     *) max_len=4096 ;;
   esac
   dictionary=".build-fuzz/$target.dict"
   cat "Dictionaries/$target.dict" > "$dictionary"
-  [ "$target" = FuzzJSON ] || cat Dictionaries/FuzzJSON.dict >> "$dictionary"
+  # JSON's tokens join every text format's; a PNG has none.
+  case "$target" in FuzzJSON|FuzzImages) ;; *) cat Dictionaries/FuzzJSON.dict >> "$dictionary" ;; esac
   corpus=".build-fuzz/corpus/$target"
   mkdir -p "$corpus"
   options=(-dict="$dictionary" -max_len="$max_len" -timeout=10 -rss_limit_mb=2048 -artifact_prefix=".build-fuzz/artifacts/$target-")

@@ -38,6 +38,11 @@ extension Galley {
 
         @Option(
             help: ArgumentHelp(
+                "The most glyphs a sheet draws, its labels' in all: a run with more is an error.", valueName: "count"))
+        var maxGlyphs = RowSheet.defaultMaximumGlyphs
+
+        @Option(
+            help: ArgumentHelp(
                 "A folder of PNG images: an image whose source names a file in it is drawn from it (others, with a warning, and all without this, as grey boxes).",
                 valueName: "folder"))
         var images: String?
@@ -47,6 +52,7 @@ extension Galley {
                 throw ValidationError("--output must name a .png, .svg or .pdf file, got '\(output)'")
             }
             guard maxItems > 0 else { throw ValidationError("--max-items must be more than 0, got \(maxItems)") }
+            guard maxGlyphs > 0 else { throw ValidationError("--max-glyphs must be more than 0, got \(maxGlyphs)") }
             if output == nil, isatty(STDOUT_FILENO) == 1 {
                 throw ValidationError("give --output FILE.png (or .svg, .pdf), or send standard output to a file or a pipe")
             }
@@ -55,15 +61,26 @@ extension Galley {
         func run() throws {
             try input.checkFiles()
             let folder: ImageFolder?
-            do { folder = try images.map(ImageFolder.init(path:)) } catch { throw setupFailure("--images \(images ?? ""): \(error)") }
+            do { folder = try images.map { path throws(RenderError) in try ImageFolder(path: path) } } catch {
+                throw setupFailure("--images \(images ?? ""): \(error)")
+            }
             let setup = try layout.setup(keepsTextLayouts: true, workers: 1, command: "render", fields: fields)
             let worker = setup.workers[0]
+            let format = output.flatMap(RenderFormat.init(path:)) ?? .png
             var columns = Array(repeating: [RowArrangement](), count: setup.widths.count)
+            // Checked after every item: a sheet too large or of too many glyphs stops the run at
+            // the item that makes it so, before the rest are read and measured.
+            var tally = RowSheet.Tally(columns: setup.widths.count)
             var failures = 0
             var items = 0
             let records = input.records()
             while true {
-                let batch = try records.next(256)
+                let batch: [InputRecord]
+                do { batch = try records.next(256) } catch let error as InputUsageError {
+                    throw setupFailure(error.description)
+                } catch {
+                    throw Self.failure("\(error); no drawing written")
+                }
                 if batch.isEmpty { break }
                 for record in batch where !record.isBlank {
                     items += 1
@@ -73,10 +90,18 @@ extension Galley {
                     var id: JSONValue = .null
                     do {
                         let row = try setup.itemRow(for: record, worker: worker, id: &id)
-                        for (column, measurement) in try row.measurements().enumerated() { columns[column].append(measurement.arranged()) }
+                        for (column, measurement) in try row.measurements().enumerated() {
+                            let arranged = measurement.arranged()
+                            tally.add(arranged, toColumn: column)
+                            columns[column].append(arranged)
+                        }
                     } catch {
                         StandardError.write(record.errorJSON(id: id, message: "\(error)") + [UInt8(ascii: "\n")])
                         failures += 1
+                        continue
+                    }
+                    do { try tally.check(for: format, scale: layout.scale, maximumGlyphs: maxGlyphs) } catch {
+                        throw Self.failure("\(Self.describe(error)); no drawing written")
                     }
                 }
             }
@@ -84,11 +109,9 @@ extension Galley {
                 if failures > 0 { throw Self.failure("no item could be drawn; no drawing written") }
                 throw setupFailure("the input holds no items to draw")
             }
-            let sheet = RowSheet(columns: columns, scale: layout.scale, showsFrames: frames, imageFolder: folder)
+            let sheet = RowSheet(columns: columns, scale: layout.scale, showsFrames: frames, imageFolder: folder, maximumGlyphs: maxGlyphs)
             let drawing: RowSheet.Drawing
-            do { drawing = try sheet.drawing(as: output.flatMap(RenderFormat.init(path:)) ?? .png) } catch {
-                throw Self.failure("\(error); no drawing written")
-            }
+            do { drawing = try sheet.drawing(as: format) } catch { throw Self.failure("\(Self.describe(error)); no drawing written") }
             for warning in setup.missingFieldWarnings(command: "render") + Self.imageWarnings(drawing.imagesNotDrawn) {
                 StandardError.write(warning + "\n")
             }
@@ -103,6 +126,12 @@ extension Galley {
                 throw ExitCode(1)
             }
             if failures > 0 { throw ExitCode(1) }
+        }
+
+        /// A drawing's error, with the option that bounds it.
+        static func describe(_ error: RenderError) -> String {
+            guard case .tooManyGlyphs = error else { return "\(error)" }
+            return "\(error) (--max-glyphs)"
         }
 
         /// A failure found after the input was read: said on standard error, exit status 1.

@@ -121,4 +121,42 @@ struct RenderCommandTests {
             #expect(run.status == 1 && run.stderr.contains("cannot write \(full): No space left on device"), "\(run.stderr)")
         }
     }
+
+    @Test("A sheet that grows too large stops at the item that makes it so, with drawing's error: no later item is read")
+    func stopsAtTheItemPastTheSize() throws {
+        // Each item a hundred lines, 2,020 points: two fit in 32,767 pixels at scale 8 (and in
+        // 64 Mi pixels, 200 points wide), three do not.
+        let tall = (1...100).map { "line \($0)" }.joined(separator: "\\n")
+        var items = (1...10).map { #"{"id": \#($0), "kind": "text", "text": "\#(tall)"}"# }
+        items.append(#"{"id": "bad", "kind": "nothing-like-it"}"#)
+        try withTemporaryFolder("render") { folder in
+            let sheet = folder.appendingPathComponent("sheet.png").path
+            let run = try GalleyExecutable.run(["render", "--width", "200", "--scale", "8", "-o", sheet], input: items.joined(separator: "\n"))
+            #expect(run.status == 1)
+            #expect(run.stderr.contains("a drawing of 200.0 × 6060.0 points at scale 8.0 is larger than 32767 pixels"), "\(run.stderr)")
+            #expect(run.stderr.contains("no drawing written") && run.errorLines.isEmpty && !FileManager.default.fileExists(atPath: sheet))
+            // In SVG, in points, all ten fit; the bad item is reported.
+            let svg = try GalleyExecutable.run(
+                ["render", "--width", "200", "--scale", "8", "-o", folder.appendingPathComponent("sheet.svg").path], input: items.joined(separator: "\n"))
+            #expect(svg.status == 1 && svg.errorLines.count == 1 && !svg.stderr.contains("no drawing written"), "\(svg.stderr)")
+        }
+    }
+
+    @Test("--max-glyphs bounds the glyphs a sheet draws: a sheet past it stops at the item that takes it there; one at it is drawn")
+    func maxGlyphs() throws {
+        // "abcdeABCDE": ten glyphs an item.
+        var items = (1...5).map { #"{"id": \#($0), "kind": "text", "text": "abcdeABCDE"}"# }
+        items.append(#"{"id": "bad", "kind": "nothing-like-it"}"#)
+        try withTemporaryFolder("render") { folder in
+            let sheet = folder.appendingPathComponent("sheet.svg").path
+            let past = try GalleyExecutable.run(["render", "--width", "320", "--max-glyphs", "25", "-o", sheet], input: items.joined(separator: "\n"))
+            #expect(past.status == 1 && past.errorLines.isEmpty, "\(past.stderr)")
+            #expect(past.stderr.contains("galley render: a drawing of more than 25 glyphs (--max-glyphs); no drawing written"), "\(past.stderr)")
+            let at = try GalleyExecutable.run(
+                ["render", "--width", "320", "--max-glyphs", "50", "-o", sheet], input: items.prefix(5).joined(separator: "\n"))
+            #expect(at.status == 0 && FileManager.default.fileExists(atPath: sheet), "\(at.stderr)")
+            let zero = try GalleyExecutable.run(["render", "--max-glyphs", "0", "-o", sheet], input: items[0])
+            #expect(zero.status == 64 && zero.stderr.contains("--max-glyphs must be more than 0"))
+        }
+    }
 }

@@ -136,10 +136,57 @@ struct OutputTests {
         #expect(throws: RenderError.self) { try RowSheet(columns: [[row], [row], [row], [row], [row]], scale: 1).data(as: .svg) }
         #expect(try RowSheet(columns: [[row]], scale: 1).data(as: .svg).count > 0)
     }
+    @Test("Rows tallied one at a time: the check fails at the first row that takes the sheet past a bound, with drawing's error")
+    func tallyStopsAtTheFirstRowPast() throws {
+        let row = try F.registry.template(forKind: "text")!.measure(F.item(for: "text", 0), width: 320, environment: F.environment(scale: 2))
+            .arranged()
+        var tally = RowSheet.Tally(columns: 2)
+        var rows: [RowArrangement] = []
+        var height = 0.0
+        while true {
+            tally.add(row, toColumn: 1)
+            rows.append(row)
+            height += row.height
+            do {
+                try tally.check(for: .png, scale: 2, maximumGlyphs: .max)
+            } catch {
+                // The first row whose height passes 32,767 pixels at two a point, and the error
+                // drawing the rows gives.
+                #expect(((height - row.height) * 2).rounded(.up) <= 32_767 && (height * 2).rounded(.up) > 32_767)
+                #expect(error == .tooLarge(width: 16 + 320, height: height, scale: 2))
+                #expect(throws: error) { try RowSheet(columns: [[], rows], scale: 2).image() }
+                break
+            }
+            // In points for SVG and PDF: the same rows fit.
+            try tally.check(for: .svg, scale: 2, maximumGlyphs: .max)
+        }
+        #expect(tally.size == RowSheet(columns: [[], rows], scale: 2).size)
+    }
+
+    @Test("A drawing of more glyphs than the sheet's bound is refused in every format; at the bound it is drawn, every glyph counted")
+    func glyphsBounded() throws {
+        let sheet = try Self.sheet(scale: 2)
+        let glyphs = sheet.tally.glyphs
+        // Each glyph cairo draws in SVG is a `use` of a glyph's symbol (`#row3-glyph0-12`): the
+        // glyphs counted are those drawn.
+        let svg = String(decoding: try sheet.data(as: .svg), as: UTF8.self)
+        let uses = svg.components(separatedBy: "xlink:href=\"#row").dropFirst().filter { $0.drop { $0.isNumber }.hasPrefix("-glyph") }
+        #expect(glyphs > 100 && uses.count == glyphs)
+        var bounded = sheet
+        bounded.maximumGlyphs = glyphs - 1
+        for format in RenderFormat.allCases {
+            #expect(throws: RenderError.tooManyGlyphs(limit: glyphs - 1)) { try bounded.data(as: format) }
+        }
+        #expect(throws: RenderError.tooManyGlyphs(limit: glyphs - 1)) { try bounded.image() }
+        #expect("\(RenderError.tooManyGlyphs(limit: 7))" == "a drawing of more than 7 glyphs")
+        bounded.maximumGlyphs = glyphs
+        for format in RenderFormat.allCases { #expect(try !bounded.data(as: format).isEmpty) }
+    }
+
 }
 
 /// The root element's name and attributes, and the ids and references below it.
-private final class RootElement: NSObject, XMLParserDelegate {
+final class RootElement: NSObject, XMLParserDelegate {
     var name: String?
     var attributes: [String: String] = [:]
     /// The `g` elements with a row's id, every id, and every `#id` an href names.

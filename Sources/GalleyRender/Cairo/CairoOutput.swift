@@ -5,19 +5,20 @@ import CCairo
 /// Runs drawings on cairo surfaces of each format.
 enum CairoOutput {
     /// Draws on an image surface `width` × `height` points at `scale`, and returns its pixels.
-    static func image(width: Double, height: Double, scale: Double, draw: (Canvas) throws(RenderError) -> Void) throws(RenderError)
-        -> RenderedImage
-    {
+    static func image(
+        width: Double, height: Double, scale: Double, images: DrawingImages = DrawingImages(), draw: (Canvas) throws(RenderError) -> Void
+    ) throws(RenderError) -> RenderedImage {
         let surface = try imageSurface(width: width, height: height, scale: scale)
         defer { cairo_surface_destroy(surface) }
-        try drawAndCheck(on: surface, scale: scale, draw: draw)
+        try drawAndCheck(on: surface, scale: scale, images: images, draw: draw)
         return RenderedImage(surface: surface)
     }
 
     /// The bytes of a file of `format` holding a drawing `width` × `height` points; a PNG has
     /// `scale` pixels a point, SVG and PDF are in points.
     static func file(
-        _ format: RenderFormat, width: Double, height: Double, scale: Double, draw: (Canvas) throws(RenderError) -> Void
+        _ format: RenderFormat, width: Double, height: Double, scale: Double, images: DrawingImages = DrawingImages(),
+        draw: (Canvas) throws(RenderError) -> Void
     ) throws(RenderError) -> [UInt8] {
         let sink = ByteSink()
         let closure = Unmanaged.passUnretained(sink).toOpaque()
@@ -39,7 +40,7 @@ enum CairoOutput {
             }
             // Destroyed while the sink lives: a stream surface writes its last bytes as it goes.
             defer { cairo_surface_destroy(surface) }
-            try drawAndCheck(on: surface, scale: format == .png ? scale : 1, draw: draw)
+            try drawAndCheck(on: surface, scale: format == .png ? scale : 1, images: images, draw: draw)
             if format == .png {
                 try check(cairo_surface_write_to_png_stream(surface, writeToSink, closure))
             } else {
@@ -104,9 +105,11 @@ enum CairoOutput {
         return surface
     }
 
-    private static func drawAndCheck(on surface: OpaquePointer, scale: Double, draw: (Canvas) throws(RenderError) -> Void) throws(RenderError) {
+    private static func drawAndCheck(
+        on surface: OpaquePointer, scale: Double, images: DrawingImages, draw: (Canvas) throws(RenderError) -> Void
+    ) throws(RenderError) {
         try check(cairo_surface_status(surface))
-        let canvas = Canvas(surface: surface, scale: scale)
+        let canvas = Canvas(surface: surface, scale: scale, images: images)
         try draw(canvas)
         try check(canvas.status)
     }

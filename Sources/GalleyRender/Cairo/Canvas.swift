@@ -9,14 +9,14 @@ final class Canvas {
     private let context: OpaquePointer
     /// Device pixels a point.
     private let scale: Double
-    /// Colour glyphs drawn so far (the image, and where it sits in strike pixels), by face,
-    /// glyph and size, each decoded once a drawing.
-    private var colorGlyphs: [String: (image: CairoImage, left: Double, top: Double, pixelsPerEm: Double)?] = [:]
+    /// The drawing's images, where colour glyphs are kept, each made once a drawing.
+    private let images: DrawingImages
 
-    /// A canvas over `surface`, drawing `scale` device units a point.
-    init(surface: OpaquePointer, scale: Double) {
+    /// A canvas over `surface`, drawing `scale` device units a point, with the drawing's `images`.
+    init(surface: OpaquePointer, scale: Double, images: DrawingImages) {
         context = cairo_create(surface)
         self.scale = scale
+        self.images = images
         cairo_scale(context, scale, scale)
         // Unhinted outlines at unhinted advances, grey antialiasing: what was measured is what is
         // drawn, and the same on every machine.
@@ -129,18 +129,20 @@ final class Canvas {
     /// glyph without one (a space the run took in) has no ink to draw.
     private func drawColorGlyphs(of run: GlyphRun, x: Double, y: Double) -> Bool {
         let pixelsPerEm = run.size * scale
-        let images = run.glyphs.map { glyph in
+        let glyphImages = run.glyphs.map { glyph in
             let key = "\(run.face.path)#\(run.face.faceIndex)#\(glyph)#\(pixelsPerEm)"
-            if colorGlyphs[key] == nil {
+            if images.colorGlyphs[key] == nil {
                 let bitmap = ColorGlyphs.shared.bitmap(of: glyph, in: run.face, pixelsPerEm: pixelsPerEm)
-                colorGlyphs[key] = bitmap.flatMap { bitmap in
+                let drawn = bitmap.flatMap { bitmap in
                     CairoImage(bitmap).map { (image: $0, left: bitmap.left, top: bitmap.top, pixelsPerEm: bitmap.pixelsPerEm) }
                 }
+                if let drawn { images.add(drawn.image) }
+                images.colorGlyphs[key] = drawn
             }
-            return colorGlyphs[key] ?? nil
+            return images.colorGlyphs[key] ?? nil
         }
-        guard images.contains(where: { $0 != nil }) else { return false }
-        for (drawn, position) in zip(images, run.positions) {
+        guard glyphImages.contains(where: { $0 != nil }) else { return false }
+        for (drawn, position) in zip(glyphImages, run.positions) {
             guard let drawn else { continue }
             // Strike pixels to points: the strike's em is the run's size.
             let points = run.size / drawn.pixelsPerEm

@@ -12,23 +12,46 @@
 /// leads out, `https://…`), a file that is not a PNG, larger than ``maximumFileSize`` or more
 /// than ``maximumSide`` pixels a side is not read: the image is drawn as a placeholder, and
 /// ``RowSheet/drawing(as:)`` says why.
+///
+/// What lies outside the folder is never told: a path that leaves it, a link that leads out and
+/// a file that does not exist are all ``ImageProblem/notInFolder``, so that the messages say
+/// nothing of which files exist elsewhere. `..` is taken as a step back in the path as written,
+/// and may not step above the folder.
+///
+/// A drawing decodes each file once, however many paths name it, and the images it decodes have
+/// at most ``maximumDecodedPixels`` pixels in all.
 public struct ImageFolder: Sendable, Hashable {
     /// The folder's real path (links resolved).
     public let path: String
+    /// The folder as it was named, made absolute: an absolute source may name it either way.
+    private let namedPath: String
+    /// The most pixels the images one drawing decodes from the folder may have in all, each file
+    /// counted once; an image past it is drawn as a placeholder
+    /// (``ImageProblem/tooManyPixelsInDrawing(limit:)``).
+    public var maximumDecodedPixels: Int
 
     /// The largest image file read, in bytes.
     public static let maximumFileSize = 32 << 20
     /// The most pixels a side of an image read.
     public static let maximumSide = 8_192
+    /// The default ``maximumDecodedPixels``: as many as the largest sheet (and the largest
+    /// image) has, 64 Mi.
+    public static let defaultMaximumDecodedPixels = 64 << 20
 
-    /// The folder at `path`, which must exist.
+    /// The folder at `path`, which must exist, whose images a drawing decodes at most
+    /// `maximumDecodedPixels` pixels of.
     ///
     /// - Throws: ``RenderError/imageFolder(_:)`` when it is not a folder that can be read.
-    public init(path: String) throws(RenderError) {
-        guard let resolved = Self.realPath(path).path else { throw .imageFolder("\(path): no such folder") }
+    public init(path: String, maximumDecodedPixels: Int = defaultMaximumDecodedPixels) throws(RenderError) {
+        guard let resolved = Self.realPath(path) else { throw .imageFolder("\(path): no such folder") }
         var status = stat()
         guard stat(resolved, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else { throw .imageFolder("\(path) is not a folder") }
         self.path = resolved
+        let absolute = path.hasPrefix("/") ? path : Self.currentDirectory() + "/" + path
+        let named = "/" + (Self.components(of: Substring(absolute)) ?? []).joined(separator: "/")
+        // Only a name that leads to the folder itself (`..` after a link may lead elsewhere).
+        namedPath = Self.realPath(named) == resolved ? named : resolved
+        self.maximumDecodedPixels = maximumDecodedPixels
     }
 
     /// The real path of the file `source` names inside the folder.
@@ -42,50 +65,55 @@ public struct ImageFolder: Sendable, Hashable {
             name = decoded
         }
         guard !name.isEmpty, !name.contains("\0"), !name.contains("://") else { return .failure(.notAPath) }
-        let candidate = name.hasPrefix("/") ? name : path + "/" + name
-        // Resolved first, so that neither `..` nor a link leads out of the folder.
-        let (found, error) = Self.realPath(candidate)
-        guard let resolved = found else { return .failure(error == ENOENT || error == ENOTDIR ? .missing : .unreadable(String(cString: strerror(error)))) }
+        // The path taken apart as written, before the file system is asked anything: a path
+        // that leaves the folder is refused without a look at what it names.
+        var relative = Substring(name)
+        if name.hasPrefix("/") {
+            guard let inside = [path, namedPath].lazy.compactMap({ Self.remainder(of: name, below: $0) }).first else {
+                return .failure(.notInFolder)
+            }
+            relative = inside
+        }
+        guard let parts = Self.components(of: relative) else { return .failure(.notInFolder) }
+        // Then links resolved: one that leads out is refused as a missing file is.
+        let candidate = parts.isEmpty ? path : (path == "/" ? "" : path) + "/" + parts.joined(separator: "/")
+        guard let resolved = Self.realPath(candidate) else { return .failure(.notInFolder) }
         if resolved == path { return .failure(.notAFile) }
-        guard resolved.hasPrefix(path.hasSuffix("/") ? path : path + "/") else { return .failure(.outsideFolder) }
+        guard resolved.hasPrefix(path.hasSuffix("/") ? path : path + "/") else { return .failure(.notInFolder) }
         return .success(resolved)
     }
 
-    /// The bytes of the PNG `source` names in the folder, within the bounds.
-    func pngBytes(for source: String) -> Result<[UInt8], ImageProblem> {
-        let file: String
-        switch self.file(for: source) {
-        case .success(let found): file = found
-        case .failure(let problem): return .failure(problem)
-        }
-        // Not blocking: a FIFO named as an image would wait for a writer forever.
-        let descriptor = open(file, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
-        guard descriptor >= 0 else { return .failure(.unreadable(Self.reason())) }
-        defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0 else { return .failure(.unreadable(Self.reason())) }
-        guard status.st_mode & S_IFMT == S_IFREG else { return .failure(.notAFile) }
-        guard status.st_size <= Self.maximumFileSize else { return .failure(.tooLarge(bytes: Int(status.st_size))) }
-        var bytes = [UInt8](repeating: 0, count: Int(status.st_size))
-        var read = 0
-        while read < bytes.count {
-            let count = bytes.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress! + read, $0.count - read) }
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { return .failure(.unreadable(count == 0 ? "it ended early" : Self.reason())) }
-            read += count
-        }
-        // The signature and the header's size, before anything is decoded.
-        let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-        guard bytes.count > 24, bytes.starts(with: signature), bytes[12..<16] == [0x49, 0x48, 0x44, 0x52] else { return .failure(.notPNG) }
-        func bigEndian(_ offset: Int) -> Int { bytes[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) } }
-        let (width, height) = (bigEndian(16), bigEndian(20))
-        guard (1...Self.maximumSide).contains(width), (1...Self.maximumSide).contains(height) else {
-            return .failure(.tooManyPixels(width: width, height: height))
-        }
-        return .success(bytes)
+    /// The file `source` names in the folder, opened (not read).
+    func open(_ source: String) -> Result<ImageFile, ImageProblem> {
+        file(for: source).flatMap { ImageFile.open($0, inside: path) }
     }
 
-    private static func reason() -> String { String(cString: strerror(errno)) }
+    /// What follows `folder` in the absolute path `name`; nil when `name` is not inside it.
+    private static func remainder(of name: String, below folder: String) -> Substring? {
+        let prefix = folder.hasSuffix("/") ? folder : folder + "/"
+        if name == folder { return "" }
+        return name.hasPrefix(prefix) ? name.dropFirst(prefix.count) : nil
+    }
+
+    /// The parts of `path`, `.` dropped and each `..` taking back the part before it; nil when a
+    /// `..` would step above the first.
+    private static func components(of path: Substring) -> [Substring]? {
+        var parts: [Substring] = []
+        for part in path.split(separator: "/", omittingEmptySubsequences: true) {
+            switch part {
+            case ".": continue
+            case "..": guard parts.popLast() != nil else { return nil }
+            default: parts.append(part)
+            }
+        }
+        return parts
+    }
+
+    private static func currentDirectory() -> String {
+        guard let directory = getcwd(nil, 0) else { return "/" }
+        defer { free(directory) }
+        return String(cString: directory)
+    }
 
     /// `text` with each `%XX` made the byte it stands for; nil for a malformed escape or bytes
     /// that are not UTF-8.
@@ -112,10 +140,10 @@ public struct ImageFolder: Sendable, Hashable {
         }
     }
 
-    /// `path` with links resolved, or nil and the system's error number.
-    private static func realPath(_ path: String) -> (path: String?, error: Int32) {
-        guard let resolved = realpath(path, nil) else { return (nil, errno) }
+    /// `path` with links resolved; nil when it names nothing that can be reached.
+    static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
         defer { free(resolved) }
-        return (String(cString: resolved), 0)
+        return String(cString: resolved)
     }
 }

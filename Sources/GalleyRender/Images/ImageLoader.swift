@@ -1,22 +1,33 @@
-// Images decoded for one drawing, each once.
+// Images decoded for one drawing: each file once, however many sources name it, and within a
+// bound on the pixels they hold in all.
 
-import CCairo
-
-/// Decodes the images rows name from their folder with cairo, once each for a drawing.
+/// Decodes the images rows name from their folder for one drawing, and notes those it cannot
+/// give.
 final class ImageLoader {
     let folder: ImageFolder
-    private var images: [String: Result<CairoImage, ImageProblem>] = [:]
+    /// Where the images decoded go, with the drawing's others.
+    private let images: DrawingImages
+    private var bySource: [String: Result<CairoImage, ImageProblem>] = [:]
+    /// Files already decoded or refused, by identity: one file named ten ways is decoded once.
+    private var byFile: [ImageFile.Identity: Result<CairoImage, ImageProblem>] = [:]
+    /// Pixels of the images decoded so far, or tried (a file that failed cost the work too).
+    private(set) var decodedPixels = 0
+    /// Files decoded, or tried.
+    private(set) var decodeCount = 0
     /// The images asked for and not given, each row's once.
     private(set) var notDrawn: [ImageNotDrawn] = []
     private var reported = Set<[String]>()
 
-    init(folder: ImageFolder) { self.folder = folder }
+    init(folder: ImageFolder, images: DrawingImages) {
+        self.folder = folder
+        self.images = images
+    }
 
     /// The image `source` names for `itemID`'s row, decoded, or nil when it cannot be (see
     /// ``ImageFolder``), which is noted in ``notDrawn``.
     func image(for source: String, itemID: String) -> CairoImage? {
-        let image = images[source] ?? folder.pngBytes(for: source).flatMap { CairoImage(png: $0).map(Result.success) ?? .failure(.undecodable) }
-        images[source] = image
+        let image = bySource[source] ?? load(source)
+        bySource[source] = image
         switch image {
         case .success(let image): return image
         case .failure(let problem):
@@ -25,49 +36,31 @@ final class ImageLoader {
             return nil
         }
     }
-}
 
-/// A decoded image surface, destroyed with the object.
-final class CairoImage {
-    let surface: OpaquePointer
-    let width: Double
-    let height: Double
-
-    /// An image of `surface`, which it takes over.
-    init(surface: OpaquePointer) {
-        self.surface = surface
-        width = Double(cairo_image_surface_get_width(surface))
-        height = Double(cairo_image_surface_get_height(surface))
+    private func load(_ source: String) -> Result<CairoImage, ImageProblem> {
+        let file: ImageFile
+        switch folder.open(source) {
+        case .success(let opened): file = opened
+        case .failure(let problem): return .failure(problem)
+        }
+        if let known = byFile[file.identity] { return known }
+        let image = decode(file)
+        byFile[file.identity] = image
+        return image
     }
 
-    /// `png` decoded; nil when cairo cannot.
-    convenience init?(png: [UInt8]) {
-        let reader = PNGReader(bytes: png)
-        let surface = withExtendedLifetime(reader) {
-            cairo_image_surface_create_from_png_stream(readPNG, Unmanaged.passUnretained(reader).toOpaque())!
+    private func decode(_ file: ImageFile) -> Result<CairoImage, ImageProblem> {
+        let png: (bytes: [UInt8], width: Int, height: Int)
+        switch file.png() {
+        case .success(let read): png = read
+        case .failure(let problem): return .failure(problem)
         }
-        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
-            cairo_surface_destroy(surface)
-            return nil
-        }
-        self.init(surface: surface)
+        let pixels = png.width * png.height
+        guard pixels <= folder.maximumDecodedPixels - decodedPixels else { return .failure(.tooManyPixelsInDrawing(limit: folder.maximumDecodedPixels)) }
+        decodedPixels += pixels
+        decodeCount += 1
+        guard let image = PNGDecoder.decode(png.bytes).image else { return .failure(.undecodable) }
+        images.add(image)
+        return .success(image)
     }
-
-    deinit { cairo_surface_destroy(surface) }
-}
-
-/// The bytes cairo's PNG reader asks for, in turn.
-private final class PNGReader {
-    let bytes: [UInt8]
-    var offset = 0
-    init(bytes: [UInt8]) { self.bytes = bytes }
-}
-
-private let readPNG: cairo_read_func_t = { closure, data, length in
-    let reader = Unmanaged<PNGReader>.fromOpaque(closure!).takeUnretainedValue()
-    let count = Int(length)
-    guard let data, reader.offset + count <= reader.bytes.count else { return CAIRO_STATUS_READ_ERROR }
-    reader.bytes.withUnsafeBufferPointer { bytes in data.update(from: bytes.baseAddress! + reader.offset, count: count) }
-    reader.offset += count
-    return CAIRO_STATUS_SUCCESS
 }

@@ -4,10 +4,10 @@
 public enum ImageProblem: Error, Sendable, Hashable, CustomStringConvertible {
     /// A URL or other source that is not a file name or path (nothing is fetched).
     case notAPath
-    /// No such file.
-    case missing
-    /// The file lies outside the folder (through `..`, an absolute path or a link).
-    case outsideFolder
+    /// No such file in the folder: a file that does not exist, a path that leaves the folder
+    /// (through `..`, an absolute path or a link) and one that cannot be followed are told
+    /// alike, so that nothing is said of the files outside it.
+    case notInFolder
     /// Not a regular file (a folder, a device…).
     case notAFile
     /// The file could not be opened or read, with the system's reason.
@@ -18,21 +18,24 @@ public enum ImageProblem: Error, Sendable, Hashable, CustomStringConvertible {
     case notPNG
     /// A PNG more than ``ImageFolder/maximumSide`` pixels a side (or with a side of none).
     case tooManyPixels(width: Int, height: Int)
-    /// A PNG that cairo could not decode.
+    /// A PNG that could not be decoded.
     case undecodable
+    /// An image that would take the pixels of the images one drawing decodes past
+    /// ``ImageFolder/maximumDecodedPixels``.
+    case tooManyPixelsInDrawing(limit: Int)
 
     /// What went wrong, for messages.
     public var description: String {
         switch self {
         case .notAPath: "not a file name or path in the folder (URLs are not fetched)"
-        case .missing: "no such file in the folder"
-        case .outsideFolder: "outside the folder"
+        case .notInFolder: "no such file in the folder"
         case .notAFile: "not a file"
         case .unreadable(let reason): "cannot be read: \(reason)"
         case .tooLarge(let bytes): "\(bytes) bytes, more than the \(ImageFolder.maximumFileSize) an image may have"
         case .notPNG: "not a PNG file"
         case .tooManyPixels(let width, let height): "\(width) × \(height) pixels, outside 1…\(ImageFolder.maximumSide) a side"
         case .undecodable: "a PNG that cannot be decoded"
+        case .tooManyPixelsInDrawing(let limit): "past the \(limit) pixels the images of one drawing may have in all"
         }
     }
 }

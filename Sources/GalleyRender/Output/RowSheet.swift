@@ -26,16 +26,24 @@ public struct RowSheet: Sendable {
     /// The folder images are read from (each image node's source a PNG in it); nil reads no
     /// file, and every image is drawn as a placeholder.
     public var imageFolder: ImageFolder?
+    /// The most glyphs a drawing of the sheet may draw, its labels' glyphs in all: as its size
+    /// bounds its pixels, this bounds an SVG or PDF (in SVG about 60 bytes a glyph) and the time
+    /// drawing takes. A sheet with more is refused (``RenderError/tooManyGlyphs(limit:)``).
+    public var maximumGlyphs: Int
 
     /// Points between columns.
     public static let gutter = 16.0
+    /// The default ``maximumGlyphs``: 2,000,000, what a thousand rows of a few hundred
+    /// characters at four widths draw, twice over.
+    public static let defaultMaximumGlyphs = 2_000_000
 
     /// A sheet of `columns`.
     public init(
         columns: [[RowArrangement]], scale: Double, background: RenderColor? = .white, drawsSeparators: Bool = true,
-        showsFrames: Bool = false, imageFolder: ImageFolder? = nil
+        showsFrames: Bool = false, imageFolder: ImageFolder? = nil, maximumGlyphs: Int = defaultMaximumGlyphs
     ) {
         self.imageFolder = imageFolder
+        self.maximumGlyphs = maximumGlyphs
         self.columns = columns
         self.scale = scale
         self.background = background
@@ -43,15 +51,11 @@ public struct RowSheet: Sendable {
         self.showsFrames = showsFrames
     }
 
-    /// Each column's width: its widest row's.
-    private var columnWidths: [Double] { columns.map { $0.map(\.width).max() ?? 0 } }
+    /// What the sheet's rows add up to.
+    public var tally: Tally { Tally(columns) }
 
     /// The sheet's size in points.
-    public var size: LayoutSize {
-        let widths = columnWidths
-        let width = widths.reduce(0, +) + Self.gutter * Double(max(0, columns.count - 1))
-        return LayoutSize(width: width, height: columns.map { $0.reduce(0) { $0 + $1.height } }.max() ?? 0)
-    }
+    public var size: LayoutSize { tally.size }
 
     /// A sheet drawn as a file, and what it could not draw.
     public struct Drawing: Sendable {
@@ -61,12 +65,14 @@ public struct RowSheet: Sendable {
         /// with why, in row order, each row's once; empty without a folder (every image is then
         /// a placeholder).
         public var imagesNotDrawn: [ImageNotDrawn]
+        /// How many image files were decoded, for the tests.
+        var imagesDecoded = 0
     }
 
     /// The sheet as a file of `format`: a PNG `scale` pixels a point, or SVG or PDF in points.
     ///
-    /// - Throws: ``RenderError`` for a bad scale, a sheet too large for an image, a row without
-    ///   its text layouts, or a cairo failure.
+    /// - Throws: ``RenderError`` for a bad scale, a sheet too large for an image, more than
+    ///   ``maximumGlyphs`` glyphs, a row without its text layouts, or a cairo failure.
     public func data(as format: RenderFormat) throws(RenderError) -> [UInt8] {
         try drawing(as: format).data
     }
@@ -76,53 +82,59 @@ public struct RowSheet: Sendable {
     ///
     /// - Throws: ``RenderError``, as ``data(as:)``.
     public func drawing(as format: RenderFormat) throws(RenderError) -> Drawing {
-        try validate()
-        let painter = makePainter()
+        let tally = tally
+        try tally.check(for: format, scale: scale, maximumGlyphs: maximumGlyphs)
+        let size = tally.size
+        let images = DrawingImages(tagsReferences: format == .svg)
+        let painter = makePainter(images: images)
         let data: [UInt8]
         if format == .svg {
             // Each row drawn alone and joined: an SVG `g` a row, for tools that pick rows out.
-            let size = size
-            try CairoOutput.checkSize(width: size.width, height: size.height, scale: scale, pixelsAPoint: 1)
             var joined = SVGRows(width: size.width, height: size.height, background: background)
-            try forEachRow { row, x, y throws(RenderError) in
-                let drawing = try CairoOutput.file(.svg, width: row.width, height: row.height, scale: scale) { canvas throws(RenderError) in
+            try forEachRow(columnWidths: tally.columnWidths) { row, x, y throws(RenderError) in
+                let drawing = try CairoOutput.file(.svg, width: row.width, height: row.height, scale: scale, images: images) { canvas throws(RenderError) in
                     try painter.draw(row, x: 0, y: 0, on: canvas)
                 }
                 joined.add(drawing, x: x, y: y)
             }
-            data = joined.document
+            data = try joined.document { place in images.all[place - 1].pngData() }
         } else {
-            data = try CairoOutput.file(format, width: size.width, height: size.height, scale: scale) { canvas throws(RenderError) in
-                try draw(on: canvas, with: painter)
+            data = try CairoOutput.file(format, width: size.width, height: size.height, scale: scale, images: images) { canvas throws(RenderError) in
+                try draw(tally, on: canvas, with: painter)
             }
         }
-        return Drawing(data: data, imagesNotDrawn: painter.images?.notDrawn ?? [])
+        return Drawing(data: data, imagesNotDrawn: painter.images?.notDrawn ?? [], imagesDecoded: painter.images?.decodeCount ?? 0)
     }
 
     /// The sheet drawn in memory, `scale` pixels a point.
+    ///
+    /// - Throws: ``RenderError``, as ``data(as:)``.
     public func image() throws(RenderError) -> RenderedImage {
-        try validate()
-        let painter = makePainter()
-        return try CairoOutput.image(width: size.width, height: size.height, scale: scale) { canvas throws(RenderError) in
-            try draw(on: canvas, with: painter)
+        let tally = tally
+        try tally.check(for: .png, scale: scale, maximumGlyphs: maximumGlyphs)
+        let images = DrawingImages()
+        let painter = makePainter(images: images)
+        return try CairoOutput.image(width: tally.size.width, height: tally.size.height, scale: scale, images: images) {
+            canvas throws(RenderError) in try draw(tally, on: canvas, with: painter)
         }
     }
 
-    private func validate() throws(RenderError) {
-        guard scale.isFinite, scale > 0 else { throw .invalidScale(scale) }
-    }
-
-    private func draw(on canvas: Canvas, with painter: RowPainter) throws(RenderError) {
+    /// Draws the rows, whose `tally` is given, on one canvas.
+    private func draw(_ tally: Tally, on canvas: Canvas, with painter: RowPainter) throws(RenderError) {
+        let size = tally.size
         if let background { canvas.fill(LayoutRect(x: 0, y: 0, width: size.width, height: size.height), with: background) }
-        try forEachRow { row, x, y throws(RenderError) in try painter.draw(row, x: x, y: y, on: canvas) }
+        try forEachRow(columnWidths: tally.columnWidths) { row, x, y throws(RenderError) in try painter.draw(row, x: x, y: y, on: canvas) }
     }
 
-    private func makePainter() -> RowPainter {
-        RowPainter(scale: scale, drawsSeparators: drawsSeparators, showsFrames: showsFrames, images: imageFolder.map(ImageLoader.init(folder:)))
+    /// A painter for one drawing, whose images go to `images`.
+    private func makePainter(images: DrawingImages) -> RowPainter {
+        RowPainter(
+            scale: scale, drawsSeparators: drawsSeparators, showsFrames: showsFrames,
+            images: imageFolder.map { ImageLoader(folder: $0, images: images) })
     }
 
     /// Calls `body` with every row and the top-left corner it is drawn at, column by column.
-    private func forEachRow(_ body: (RowArrangement, Double, Double) throws(RenderError) -> Void) throws(RenderError) {
+    private func forEachRow(columnWidths: [Double], _ body: (RowArrangement, Double, Double) throws(RenderError) -> Void) throws(RenderError) {
         var x = 0.0
         for (column, width) in zip(columns, columnWidths) {
             var y = 0.0
