@@ -8,11 +8,19 @@ import Testing
 
 @Suite("CSV that goes wrong")
 struct CSVReaderTests {
-    /// The records of `text` read as CSV, each as its object's `id` or its error.
-    static func records(_ text: String, maximumLength: Int = InputOptions.defaultMaximumRecordLength) throws -> [String] {
+    /// The records of `text` read as CSV, each as its object's `id` or its error: from a regular
+    /// file (which can be read again), or through a pipe-like source (which cannot).
+    static func records(_ text: String, maximumLength: Int = InputOptions.defaultMaximumRecordLength, fromFile: Bool = false) throws -> [String] {
         var options = InputOptions(format: .csv)
         options.maximumRecordLength = maximumLength
         let bytes = Array(text.utf8)
+        if fromFile {
+            return try withTemporaryFolder("csv") { folder in
+                let file = folder.appendingPathComponent("in.csv")
+                try Data(bytes).write(to: file)
+                return try records(of: InputFiles(paths: [file.path], options: options))
+            }
+        }
         var offset = 0
         let input = ByteInput(name: "in.csv") { buffer, count in
             let taken = min(count, bytes.count - offset)
@@ -20,7 +28,10 @@ struct CSVReaderTests {
             offset += taken
             return taken
         }
-        let files = InputFiles(inputs: [input], options: options)
+        return try records(of: InputFiles(inputs: [input], options: options))
+    }
+
+    private static func records(of files: InputFiles) throws -> [String] {
         var results: [String] = []
         while true {
             let chunk = try files.next(4096)
@@ -42,20 +53,30 @@ struct CSVReaderTests {
         #expect(Array(records.dropFirst()) == (2...100_002).map(String.init))
     }
 
-    @Test("A quote past the record limit is an error naming its line, read past whatever its length, and reading goes on")
+    @Test("A quote past the record limit that never closes: a file is read again after its line; a pipe cannot be, and says so")
     func quotePastTheLimit() throws {
         let long = String(repeating: "x", count: 3 << 20)
-        let text = "id,text\n1,one\n2,\"\(long)\n3,three\n4,\"a \"\"quoted\"\" word\n  on two lines\"\n5,five\n"
-        let records = try Self.records(text, maximumLength: 1000)
+        let text = "id,text\n1,one\n2,\"\(long)\n3,three\n4,four\n"
+        let unclosed = "the quoted field that opens on line 3 runs to the end"
+        #expect(try Self.records(text, maximumLength: 1000, fromFile: true) == ["1", "line 3: \(unclosed) of the file; reading goes on at line 4", "3", "4"])
+        #expect(try Self.records(text, maximumLength: 1000) == ["1", "line 3: \(unclosed) of the input, which cannot be read again to go on after it"])
+    }
+
+    @Test("A quoted field that closes, however long, is one field: past the limit, its row is too long, and nothing inside it is read as a record")
+    func longQuotedFields() throws {
+        let inside = (0..<100).map { "\($0 + 40),hello \($0)" }.joined(separator: "\n")
+        let text = "id,text\n1,\"\(inside)\"\n2,two\n3,\"a \"\"quoted\"\" word\n  on two lines\"\n"
         #expect(
-            records == [
-                "1",
-                "line 3: the quoted field that opens on line 3 is not closed within the limit of 1000 bytes (--max-record-length); reading goes on at line 4",
-                "3", "4", "5",
+            try Self.records(text, maximumLength: 500) == ["line 2: the line is \(inside.utf8.count + 4) bytes long, more than the limit of 500", "2", "3"])
+        #expect(
+            try Self.records(text, maximumLength: 500, fromFile: true) == [
+                "line 2: the line is \(inside.utf8.count + 4) bytes long, more than the limit of 500", "2", "3",
             ])
-        // A quoted field that closes, however long its lines, is one field.
-        let closed = try Self.records("id,text\n1,\"\(long)\n\(long)\"\n2,two\n")
-        #expect(closed == ["1", "2"])
+        // Within the default limit, the same field is read whole.
+        #expect(try Self.records(text) == ["1", "2", "3"])
+        // A row too long already before a quote in the middle of a field: the quote is text.
+        let late = "id,text\n1,\(String(repeating: "y", count: 600))\"z\n2,two\n"
+        #expect(try Self.records(late, maximumLength: 500) == ["line 2: the line is 604 bytes long, more than the limit of 500", "2"])
     }
 
     @Test("Column names where one would hold a value and an object are a usage error naming both")
@@ -64,7 +85,7 @@ struct CSVReaderTests {
             let error = #expect(throws: InputUsageError.self) { try Self.records("\(header)\n1,2,3,4\n") }
             #expect(
                 error?.description
-                    == "cannot read in.csv: the header's columns '\(first)' and '\(second)' conflict: '\(first)' would hold a value and an object at once (rename one, or --map it)"
+                    == "cannot read in.csv: the header's columns '\(first)' and '\(second)' conflict: '\(first)' would hold a value and an object at once (rename one)"
             )
         }
         // Names that only share a beginning do not conflict.

@@ -74,6 +74,17 @@ final class ByteInput {
         return nil
     }
 
+    /// Goes back (or on) to `offset` in a regular file, to read it again from there.
+    ///
+    /// - Returns: false for anything else (standard input or a pipe), or when the file cannot
+    ///   seek.
+    func seek(to offset: Int) -> Bool {
+        guard size != nil, descriptor >= 0, failure == nil, lseek(descriptor, off_t(offset), SEEK_SET) == off_t(offset) else { return false }
+        peeked = []
+        peekedPosition = 0
+        return true
+    }
+
     /// Up to `count` of the next bytes, without consuming them: the following reads return them again.
     func peek(_ count: Int) -> [UInt8] {
         if peeked.count - peekedPosition < count {

@@ -23,10 +23,22 @@ final class CSVReader: RecordSource {
     /// The header's names, each split at its dots.
     private var columns: [[String]]?
     private var failed = false
-    /// Where in `buffer` the quoted field being read opened, and on which line: while a quote
-    /// is open, refilling keeps the buffer from there, so that a quote that never closes can be
-    /// read again as the lines it swallowed.
-    private var openQuote: (offset: Int, line: Int)?
+    /// Where `buffer` starts in the input.
+    private var consumed = 0
+    /// The quoted field being read, when one is open.
+    private var openQuote: OpenQuote?
+
+    /// Where a quoted field opened: while it is no longer than the record limit, refilling keeps
+    /// the buffer from there, so that a quote that never closes can be read again as the lines
+    /// it swallowed; past the limit, a regular file is read again from there instead.
+    private struct OpenQuote {
+        /// Its place in `buffer`, while kept.
+        var offset: Int
+        /// Its place in the input.
+        var start: Int
+        var line: Int
+        var isKept = true
+    }
 
     /// The most levels a dotted column name may nest (`a.b.c` is three).
     static let maximumNesting = 32
@@ -77,7 +89,7 @@ final class CSVReader: RecordSource {
         switch row {
         case .fields(let fields): return try header(fields)
         case .tooLong: return "the header row is longer than the limit of \(maximumLength) bytes"
-        case .unclosedQuote(let problem): return "the header row: \(problem)"
+        case .unclosedQuote: return "the header row has a quoted field that does not close"
         }
     }
 
@@ -103,7 +115,7 @@ final class CSVReader: RecordSource {
             throw InputUsageError(
                 file: input.name,
                 reason:
-                    "the header's columns '\(names[shorter])' and '\(names[longer])' conflict: '\(names[shorter])' would hold a value and an object at once (rename one, or --map it)"
+                    "the header's columns '\(names[shorter])' and '\(names[longer])' conflict: '\(names[shorter])' would hold a value and an object at once (rename one)"
             )
         }
         columns = paths
@@ -123,8 +135,8 @@ final class CSVReader: RecordSource {
         case fields([[UInt8]])
         /// Longer than the limit, with its length: read past, not kept.
         case tooLong(Int)
-        /// A quoted field that did not close before the end of the input or within the limit:
-        /// what to say. Reading goes on at the line after the one the quote opened on.
+        /// A quoted field that did not close before the end of the input: what to say. Reading
+        /// goes on at the line after the one the quote opened on.
         case unclosedQuote(String)
     }
 
@@ -141,20 +153,24 @@ final class CSVReader: RecordSource {
         var tooLong = false
         var quoted = false
         var inQuotes = false
+        /// `length` where the current field starts: a quote opens a field only as its first byte.
+        var fieldStart = 0
         while true {
             if position == buffer.count {
                 refill()
                 if position == buffer.count {
                     // A row that reading failed in is cut short: dropped, the failure said after it.
                     if input.failure != nil { return nil }
-                    if inQuotes { return (reopen(because: "runs to the end of the file"), startLine) }
+                    if inQuotes { return (reopen(), startLine) }
                     // The end of the input ends the row.
                     fields.append(field)
                     return (tooLong ? .tooLong(length) : .fields(fields), startLine)
                 }
             }
-            if inQuotes && length > maximumLength {
-                return (reopen(because: "is not closed within the limit of \(maximumLength) bytes (--max-record-length)"), startLine)
+            if let quote = openQuote, quote.isKept, consumed + position - quote.start > maximumLength {
+                // Longer than any record may be: read past, not kept, until it closes (the row
+                // is then too long) or the input ends.
+                openQuote?.isKept = false
             }
             // A run of bytes with no meaning to CSV here is taken whole: byte by byte, the reader
             // (which runs alone) would cost more than the JSON Lines reader and parser together.
@@ -204,16 +220,17 @@ final class CSVReader: RecordSource {
                 if !tooLong { fields.append(field) }
                 field = []
                 quoted = false
+                fieldStart = length
             case 0x0A:
                 fields.append(field)
                 return (tooLong ? .tooLong(length - 1) : .fields(fields), startLine)
             case 0x0D:
                 // The CR of a CRLF ending is dropped; a lone one is text.
                 if peek() != 0x0A, !tooLong { field.append(byte) }
-            case UInt8(ascii: "\"") where field.isEmpty && !quoted:
+            case UInt8(ascii: "\"") where length - 1 == fieldStart && !quoted:
                 inQuotes = true
                 quoted = true
-                openQuote = (position - 1, line)
+                openQuote = OpenQuote(offset: position - 1, start: consumed + position - 1, line: line)
             default:
                 if !tooLong { field.append(byte) }
             }
@@ -221,11 +238,25 @@ final class CSVReader: RecordSource {
     }
 
     /// The open quote's row as an error, reading set to go on at the line after the quote's:
-    /// a stray quote costs its own row, not every row after it.
-    private func reopen(because reason: String) -> Row {
-        guard let quote = openQuote else { return .unclosedQuote("a quoted field \(reason)") }
+    /// a stray quote costs its own row, not every row after it. The quote's bytes are in
+    /// `buffer` while it is kept; past the limit, a regular file is read again from it, and
+    /// anything else (a pipe) cannot be.
+    private func reopen() -> Row {
+        guard let quote = openQuote else { return .unclosedQuote("a quoted field runs to the end of the file") }
         openQuote = nil
-        position = quote.offset
+        if quote.isKept {
+            position = quote.offset
+        } else if input.seek(to: quote.start) {
+            buffer = []
+            position = 0
+            consumed = quote.start
+            atEnd = false
+        } else {
+            failed = true
+            input.close()
+            return .unclosedQuote(
+                "the quoted field that opens on line \(quote.line) runs to the end of the input, which cannot be read again to go on after it")
+        }
         // The rest of the quote's line may not have been read yet (a long line): read past it.
         while true {
             if let newline = buffer[position...].firstIndex(of: 0x0A) {
@@ -237,8 +268,7 @@ final class CSVReader: RecordSource {
             if position == buffer.count { break }
         }
         line = quote.line + 1
-        return .unclosedQuote(
-            "the quoted field that opens on line \(quote.line) \(reason); reading goes on at line \(quote.line + 1)")
+        return .unclosedQuote("the quoted field that opens on line \(quote.line) runs to the end of the file; reading goes on at line \(quote.line + 1)")
     }
 
     /// Where the run of ordinary bytes from `start` ends (a quote, or outside quotes also a
@@ -276,18 +306,20 @@ final class CSVReader: RecordSource {
     /// as it keeps, so that a long quoted field is copied a few times in all.
     private func refill() {
         guard !atEnd else { return }
-        let first = buffer.isEmpty && position == 0 && line == 1
-        let kept = openQuote.map { buffer[$0.offset...] } ?? []
+        let first = buffer.isEmpty && position == 0 && line == 1 && consumed == 0
+        let kept = openQuote.flatMap { $0.isKept ? buffer[$0.offset...] : nil } ?? []
+        consumed += buffer.count - kept.count
         buffer = [UInt8](unsafeUninitializedCapacity: kept.count + max(LineReader.chunkSize, kept.count)) { storage, count in
             _ = storage.initialize(fromContentsOf: kept)
             count = kept.count
             count += input.read(into: storage.baseAddress! + kept.count, count: storage.count - kept.count)
         }
         position = kept.count
-        if let quote = openQuote { openQuote = (0, quote.line) }
+        if openQuote?.isKept == true { openQuote?.offset = 0 }
         if buffer.count == kept.count {
             atEnd = true
-            input.close()
+            // A quote still open may send reading back into the file.
+            if openQuote == nil { input.close() }
         } else if first && buffer.starts(with: [0xEF, 0xBB, 0xBF]) {
             position = 3
         }

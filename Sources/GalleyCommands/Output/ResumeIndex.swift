@@ -11,8 +11,8 @@ import GalleyJSON
 /// than reading its input.
 ///
 /// An item's fingerprint stands for its id and template too (both come from its content, under
-/// the same settings), so a JSON text is looked up before it is parsed. Its memory is a few
-/// dozen bytes per item stored.
+/// the same settings), so a JSON text is looked up before it is parsed. Its memory is about a
+/// hundred bytes per item stored.
 final class ResumeIndex: Sendable {
     /// Each current item's place in ``storedIDs``, by the fingerprint of its content.
     private let slots: [Int64: Int32]
@@ -23,6 +23,16 @@ final class ResumeIndex: Sendable {
     enum StoredID: Hashable, Sendable {
         case integer(Int64)
         case text([UInt8])
+
+        /// An id as the input gave it, as it is stored: an integer as an integer, anything
+        /// else as its text.
+        init(_ id: JSONValue) {
+            switch id {
+            case .integer(let integer): self = .integer(Int64(integer))
+            case .string(let text), .numeral(let text): self = .text(Array(text.utf8))
+            default: self = .text(Array("\(id)".utf8))
+            }
+        }
     }
 
     /// Reads the items current at `widths` from the table `galley_rows`.
@@ -75,14 +85,12 @@ final class ResumeIndex: Sendable {
     /// The stored item whose content has `fingerprint`, when its rows are current.
     func slot(for fingerprint: Int64) -> Int32? { slots[fingerprint] }
 
-    /// How many items are current.
-    var count: Int { storedIDs.count }
-
     /// The id in the result column 0 of `statement`, its text read by length.
     private static func id(_ statement: OpaquePointer) -> StoredID {
         if sqlite3_column_type(statement, 0) == SQLITE_INTEGER { return .integer(sqlite3_column_int64(statement, 0)) }
+        // The text first, then its length: SQLite's documented order.
+        guard let text = sqlite3_column_text(statement, 0) else { return .text([]) }
         let count = Int(sqlite3_column_bytes(statement, 0))
-        guard let text = sqlite3_column_text(statement, 0), count > 0 else { return .text([]) }
         return .text(Array(UnsafeBufferPointer(start: text, count: count)))
     }
 }

@@ -17,8 +17,8 @@ import GalleyJSON
 /// top) have their new places without being measured, and an item the input holds twice ends
 /// where the last one is. Rows of items no longer in the input stay.
 ///
-/// `@unchecked Sendable`: written from one queue at a time (see ``OutputSink``), and otherwise
-/// unchanged after it is made.
+/// `@unchecked Sendable`: its mutable state is the writer's, used from one queue at a time (see
+/// ``OutputSink``).
 final class SQLiteSink: OutputSink, @unchecked Sendable {
     private let pool: DatabasePool
     private let path: String
@@ -117,35 +117,63 @@ final class SQLiteSink: OutputSink, @unchecked Sendable {
             + " ON CONFLICT (id) DO UPDATE SET position = excluded.position WHERE galley_places.position != excluded.position"
     }
 
-    /// An item's place to write: a measured item's (its id as the input gave it) or a current one's
-    /// (its id as stored).
+    /// An item of a write, in input order: one measured (its rows in the write's list of rows,
+    /// its id as the input gave it), or one whose stored rows are current (its slot in
+    /// ``resumeIndex``).
+    private enum Item {
+        case measured(rows: Range<Int>, id: JSONValue, position: Int)
+        case current(slot: Int32, position: Int)
+    }
+
+    /// An item's place: its id as the input gave it or as stored, and where it is.
     private enum Place {
-        case measured(JSONValue, Int)
-        case current(ResumeIndex.StoredID, Int)
+        case given(JSONValue, Int)
+        case stored(ResumeIndex.StoredID, Int)
     }
 
     func write(_ blocks: [ResultBlock]) throws {
         let rows = blocks.flatMap(\.rows)
-        let places = self.places(of: blocks)
         do {
             try pool.write { db in
                 // Template names, a few for every row, bound as SQLite's own without copying: kept
                 // here until the statements' bindings are cleared.
                 var names = TemplateNames()
                 defer { names.free() }
-                try Self.step(rows, db: db, sql: Self.rowsSQL, parameters: 6, first: 3) { statement in
-                    sqlite3_bind_double(statement, 1, scale)
-                    sqlite3_bind_int64(statement, 2, settings)
-                } bind: { row, statement, first in
-                    Self.bind(row, to: statement, from: first, names: &names)
+                func insert(_ rows: ArraySlice<MeasuredRow>) throws {
+                    try Self.step(rows, db: db, sql: Self.rowsSQL, parameters: 6, first: 3) { statement in
+                        sqlite3_bind_double(statement, 1, scale)
+                        sqlite3_bind_int64(statement, 2, settings)
+                    } bind: { row, statement, first in
+                        Self.bind(row, to: statement, from: first, names: &names)
+                    }
                 }
-                try Self.step(places, db: db, sql: Self.placesSQL, parameters: 2, first: 1) { _ in
+                var places: [Place] = []
+                // Rows are inserted in runs, up to an item whose stored rows come back.
+                var inserted = 0
+                var measured = 0
+                for item in Self.items(of: blocks) {
+                    switch item {
+                    case .measured(let range, let id, let position):
+                        try saveStoredRows(replacedBy: id, db: db)
+                        measured = range.upperBound
+                        places.append(.given(id, position))
+                    case .current(let slot, let position):
+                        if replaced[slot] != nil {
+                            try insert(rows[inserted..<measured])
+                            inserted = measured
+                            try restoreStoredRows(slot, db: db)
+                        }
+                        places.append(.stored(resumeIndex!.storedIDs[Int(slot)], position))
+                    }
+                }
+                try insert(rows[inserted...])
+                try Self.step(places[...], db: db, sql: Self.placesSQL, parameters: 2, first: 1) { _ in
                 } bind: { place, statement, first in
                     switch place {
-                    case .measured(let id, let position):
+                    case .given(let id, let position):
                         Self.bind(id, to: statement, at: first)
                         sqlite3_bind_int64(statement, first + 1, Int64(position))
-                    case .current(let id, let position):
+                    case .stored(let id, let position):
                         Self.bind(id, to: statement, at: first)
                         sqlite3_bind_int64(statement, first + 1, Int64(position))
                     }
@@ -158,33 +186,82 @@ final class SQLiteSink: OutputSink, @unchecked Sendable {
         if !errorBytes.isEmpty { try errors.write(errorBytes) }
     }
 
-    /// The places of the blocks' items, measured or current, in input order.
-    private func places(of blocks: [ResultBlock]) -> [Place] {
-        var places: [Place] = []
+    /// The blocks' items, measured or current, in input order (each block's two lists, both in
+    /// input order, merged by position).
+    private static func items(of blocks: [ResultBlock]) -> [Item] {
+        var items: [Item] = []
+        var offset = 0
         for block in blocks {
             var current = block.current[...]
-            var last: Int?
-            // Both lists are in input order: merged by position.
-            for row in block.rows where row.position != last {
-                last = row.position
+            var index = 0
+            while index < block.rows.count {
+                let row = block.rows[index]
+                var end = index + 1
+                while end < block.rows.count && block.rows[end].position == row.position { end += 1 }
                 while let next = current.first, next.position < row.position {
-                    places.append(.current(resumeIndex!.storedIDs[Int(next.slot)], next.position))
+                    items.append(.current(slot: next.slot, position: next.position))
                     current = current.dropFirst()
                 }
-                places.append(.measured(row.id, row.position))
+                items.append(.measured(rows: (offset + index)..<(offset + end), id: row.id, position: row.position))
+                index = end
             }
-            for next in current { places.append(.current(resumeIndex!.storedIDs[Int(next.slot)], next.position)) }
+            for next in current { items.append(.current(slot: next.slot, position: next.position)) }
+            offset += block.rows.count
         }
-        return places
+        return items
+    }
+
+    // MARK: - An id given twice with other content
+
+    /// The current items' slots by id, made the first time a measured item's id is looked up.
+    private var slotsByID: [ResumeIndex.StoredID: Int32]?
+    /// Slots whose stored rows this run wrote over with an earlier item of the same id and other
+    /// content, their rows kept in the temporary table `galley_saved`, by the id.
+    private var replaced: [Int32: ResumeIndex.StoredID] = [:]
+
+    /// Keeps the stored rows a measured item of `id` is about to write over, when they are a
+    /// current item's: the input may give that item later, and an uninterrupted run would end
+    /// with its rows.
+    private func saveStoredRows(replacedBy id: JSONValue, db: Database) throws {
+        guard let index = resumeIndex else { return }
+        if slotsByID == nil { slotsByID = Dictionary(index.storedIDs.enumerated().map { ($1, Int32($0)) }, uniquingKeysWith: { first, _ in first }) }
+        let stored = ResumeIndex.StoredID(id)
+        guard let slot = slotsByID?[stored], replaced[slot] == nil else { return }
+        try db.execute(sql: "CREATE TEMP TABLE IF NOT EXISTS galley_saved AS SELECT * FROM galley_rows WHERE 0")
+        let statements = try ["DELETE FROM temp.galley_saved WHERE id = ?1", "INSERT INTO temp.galley_saved SELECT * FROM galley_rows WHERE id = ?1"]
+            .map { try db.cachedStatement(sql: $0).sqliteStatement }
+        for statement in statements {
+            Self.bind(stored, to: statement, at: 1)
+            try Self.run(statement, db: db)
+        }
+        replaced[slot] = stored
+    }
+
+    /// Puts back the rows ``saveStoredRows(replacedBy:db:)`` kept for `slot`.
+    private func restoreStoredRows(_ slot: Int32, db: Database) throws {
+        guard let stored = replaced.removeValue(forKey: slot) else { return }
+        let statement = try db.cachedStatement(sql: "INSERT OR REPLACE INTO galley_rows SELECT * FROM temp.galley_saved WHERE id = ?1").sqliteStatement
+        Self.bind(stored, to: statement, at: 1)
+        try Self.run(statement, db: db)
+    }
+
+    /// Steps `statement` once, and clears it for its next use.
+    private static func run(_ statement: OpaquePointer, db: Database) throws {
+        let status = sqlite3_step(statement)
+        sqlite3_reset(statement)
+        sqlite3_clear_bindings(statement)
+        guard status == SQLITE_DONE else {
+            throw DatabaseError(resultCode: ResultCode(rawValue: status), message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
+        }
     }
 
     /// Steps `sql(16)` for each sixteen of `items`, then `sql(1)` for each of the rest, binding
     /// each item's `parameters` values from `first` on (after `prepare`'s, the same for all).
     /// Bound through SQLite's C API: GRDB's `StatementArguments`, an array of boxed values a
     /// row, would cost as much as the insert on the writer, which runs alone.
-    private static func step<Item>(
-        _ items: [Item], db: Database, sql: (Int) -> String, parameters: Int32, first: Int32, prepare: (OpaquePointer) -> Void,
-        bind: (Item, OpaquePointer, Int32) -> Void
+    private static func step<Element>(
+        _ items: ArraySlice<Element>, db: Database, sql: (Int) -> String, parameters: Int32, first: Int32, prepare: (OpaquePointer) -> Void,
+        bind: (Element, OpaquePointer, Int32) -> Void
     ) throws {
         guard !items.isEmpty else { return }
         func run(_ statement: OpaquePointer) throws {
@@ -200,7 +277,7 @@ final class SQLiteSink: OutputSink, @unchecked Sendable {
             defer { sqlite3_clear_bindings(statement) }
             prepare(statement)
             for start in stride(from: range.lowerBound, to: range.upperBound, by: count) {
-                for offset in 0..<count { bind(items[start + offset], statement, first + Int32(offset) * parameters) }
+                for offset in 0..<count { bind(items[items.startIndex + start + offset], statement, first + Int32(offset) * parameters) }
                 try run(statement)
             }
         }
