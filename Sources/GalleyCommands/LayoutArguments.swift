@@ -165,6 +165,8 @@ struct LayoutArguments: ParsableArguments {
         ] {
             fingerprint.add(option)
         }
+        // Only when on, so that the fingerprint of runs without it stays what it was.
+        if strict { fingerprint.add("--strict") }
         return fingerprint.value
     }
 }

@@ -35,6 +35,7 @@ extension Galley {
 
         func run() throws {
             try input.checkFiles()
+            try OutputArguments.checkApart(inputs: input.files, output: nil, errors: nil)
             let runner = engine.runner
             let engines = try engine.engines(count: runner.jobs)
             let scale = scale

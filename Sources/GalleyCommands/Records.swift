@@ -23,6 +23,7 @@ extension Galley {
 
         func run() throws {
             try input.checkFiles()
+            try OutputArguments.checkApart(inputs: input.files, output: nil, errors: nil)
             let mapping = try fields.mapping
             try workers.runner.runReportingFailures(input.records(), command: "records", quiet: report.quiet) { record, _, output in
                 do {

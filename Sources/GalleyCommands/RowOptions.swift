@@ -35,8 +35,8 @@ struct RowOptions: ParsableArguments {
         let setup = prepared
         try runner.runCommand(
             input.records(), sink: sink, command: command, quiet: report.quiet,
-            warnings: {
-                setup.missingFieldWarnings(command: command)
+            warnings: { statistics in
+                setup.missingFieldWarnings(command: command, reused: statistics.reused)
             },
             cacheStatistics: {
                 setup.workers.reduce(into: (hits: 0, misses: 0)) { total, worker in

@@ -146,8 +146,9 @@ extension RowSetup {
     }
 
     /// A warning for each template field that more than half of its items lacked: a typo in a
-    /// field name, or items of another shape, give wrong heights without failing a row.
-    func missingFieldWarnings(command: String) -> [String] {
+    /// field name, or items of another shape, give wrong heights without failing a row. Only the
+    /// items laid out count: with `reused` items already current (not read), the warning says so.
+    func missingFieldWarnings(command: String, reused: Int = 0) -> [String] {
         var totals: [String: (items: Int, counts: [Int])] = [:]
         for worker in workers {
             for (kind, tally) in worker.memory.missing {
@@ -163,7 +164,7 @@ extension RowSetup {
             for (field, missing) in zip(fields, total.counts) where missing * 2 > total.items {
                 let share = Int((Double(missing) * 100 / Double(total.items)).rounded())
                 warnings.append(
-                    "galley \(command): warning: field '\(field)' of template '\(kind)' is missing in \(share)% of its \(RunReport.count(total.items)) item\(total.items == 1 ? "" : "s") (see --map, --strict)"
+                    "galley \(command): warning: field '\(field)' of template '\(kind)' is missing in \(share)% of its \(RunReport.count(total.items)) item\(total.items == 1 ? "" : "s")\(reused > 0 ? " laid out in this run" : "") (see --map, --strict)"
                 )
             }
         }

@@ -119,3 +119,19 @@ struct OutputSafetyTests {
         }
     }
 }
+
+extension OutputSafetyTests {
+    @Test("galley records and measure refuse to append to an input they read, rather than reading what they write")
+    func recordsAndMeasureKeepApart() throws {
+        try withTemporaryFolder("records-apart") { folder in
+            let items = folder.appendingPathComponent("items.jsonl").path
+            try Self.items.write(toFile: items, atomically: true, encoding: .utf8)
+            for command in ["records", "measure"] {
+                let run = try GalleyExecutable.shell("cd '\(folder.path)' && \"$GALLEY\" \(command) items.jsonl >> items.jsonl", timeout: 60)
+                #expect(!run.timedOut && run.status == 64, "\(command): \(run.stderr)")
+                #expect(run.stderr.contains("standard output is the input items.jsonl"), "\(command): \(run.stderr)")
+                #expect(try String(contentsOfFile: items, encoding: .utf8) == Self.items)
+            }
+        }
+    }
+}

@@ -150,3 +150,20 @@ extension ResumeTests {
         }
     }
 }
+
+extension ResumeTests {
+    @Test("--strict is part of a run's settings: items it would refuse are not taken as current from a run without it")
+    func strictIsASetting() throws {
+        try withTemporaryFolder("strict") { folder in
+            let items = folder.appendingPathComponent("items.jsonl").path
+            let input = (0..<10).map { #"{"id": \#($0), "kind": "message", "title": "T\#($0)", "text": "Text"}"# }.joined(separator: "\n")
+            try input.write(toFile: items, atomically: true, encoding: .utf8)
+            let database = folder.appendingPathComponent("db.sqlite").path
+            let loose = try GalleyExecutable.run(["heights", "-o", database, items])
+            #expect(loose.status == 0, "\(loose.stderr)")
+            let strict = try GalleyExecutable.run(["heights", "--strict", "-o", database, items])
+            #expect(strict.status == 1 && strict.errorLines.count == 10, "\(strict.stderr)")
+            #expect(!strict.stderr.contains("already current"))
+        }
+    }
+}

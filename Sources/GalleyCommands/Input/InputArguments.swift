@@ -41,8 +41,6 @@ struct InputArguments: ParsableArguments {
     /// Checks that every file can be read, before any work starts: a typo in the last of many
     /// stops the run at once. Not part of `validate()`, which runs before the parser reports an
     /// unknown option: `--widht 320` would be reported as a file named 320 that cannot be read.
-    ///
-    /// - Throws: a usage error naming the first file that cannot be read, and why.
     /// A CSV file's header, and the start of an XML file without `--record`, are read too, so
     /// that columns whose names conflict, or XML that is not a feed, stop the run before any of
     /// it is done.

@@ -62,17 +62,32 @@ extension OutputArguments {
         }
     }
 
-    /// Refuses files that would be written over one another: an output, the errors file, a
-    /// database's journals or standard error that is an input (standard input included), or two
-    /// of them one file. Files are compared as the system knows them, whatever they are called.
+    /// Refuses files that would be written over one another: see
+    /// ``checkApart(inputs:output:errors:databaseJournals:)``.
     private func checkFiles(inputs: [String]) throws {
+        try Self.checkApart(inputs: inputs, output: output, errors: errors, databaseJournals: resolvedFormat == .sqlite)
+    }
+
+    /// Refuses files that would be written over one another: an output, the errors file, a
+    /// database's journals, standard output or standard error that is an input (standard input
+    /// included), or two of them one file. Files are compared as the system knows them,
+    /// whatever they are called; nil `output` or `errors` stand for standard output and error.
+    ///
+    /// - Throws: a usage error naming the two.
+    static func checkApart(inputs: [String], output: String?, errors: String?, databaseJournals: Bool = false) throws {
         var written: [(name: String, identity: FileIdentity)] = []
         func add(_ name: String, _ identity: FileIdentity?) { if let identity { written.append((name, identity)) } }
         if let output {
             add("--output \(output)", FileIdentity(path: output))
-            if resolvedFormat == .sqlite {
-                // SQLite's own files beside the database.
-                for suffix in ["-wal", "-shm", "-journal"] { add("--output \(output)'s \(suffix.dropFirst()) file", FileIdentity(path: output + suffix)) }
+            if databaseJournals {
+                // SQLite's own files beside the database, where links lead.
+                let real = realpath(output, nil).map { path in
+                    defer { free(path) }
+                    return String(cString: path)
+                }
+                for suffix in ["-wal", "-shm", "-journal"] {
+                    add("--output \(output)'s \(suffix.dropFirst()) file", FileIdentity(path: (real ?? output) + suffix))
+                }
             }
         } else {
             add("standard output", FileIdentity(descriptor: STDOUT_FILENO))
@@ -89,7 +104,7 @@ extension OutputArguments {
         }
         for (index, writer) in written.enumerated() {
             if let input = read.first(where: { $0.identity == writer.identity }) {
-                throw setupFailure("\(writer.name) is \(input.name): it would be emptied before it is read")
+                throw setupFailure("\(writer.name) is \(input.name): it would be written over while it is read")
             }
             // Standard output and standard error may share a file (`>log 2>&1`): they write in turn.
             let isStandard = !writer.name.hasPrefix("--")

@@ -8,8 +8,8 @@ import ArgumentParser
     import Musl
 #endif
 
-/// Standard output for the commands that write their answer at once (`templates`, `fonts`,
-/// `render`): the status says when it could not be written, as a batch's does.
+/// Standard output for the commands that write their answer at once (`templates`, `fonts`): the
+/// status says when it could not be written, as a batch's does.
 enum StandardOutput {
     /// Writes `bytes` to standard output.
     ///

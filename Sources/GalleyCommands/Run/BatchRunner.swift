@@ -47,7 +47,7 @@ struct BatchRunner {
     ///   run, 141 when the output's reader went away, else 1 when any record failed; what
     ///   writing threw.
     func runCommand(
-        _ source: InputFiles, sink: any OutputSink, command: String, quiet: Bool, warnings: () -> [String] = { [] },
+        _ source: InputFiles, sink: any OutputSink, command: String, quiet: Bool, warnings: (Statistics) -> [String] = { _ in [] },
         cacheStatistics: () -> (hits: Int, misses: Int)?, transform: @Sendable (InputRecord, Int, inout ResultBlock) -> Void
     ) throws {
         let report = RunReport(command: "galley \(command)", quiet: quiet, progress: source.progress)
@@ -63,7 +63,7 @@ struct BatchRunner {
         let cache = cacheStatistics().flatMap { $0.hits + $0.misses > 0 ? Double($0.hits) / Double($0.hits + $0.misses) : nil }
         report.clear()
         // Warnings are not progress: --quiet keeps them.
-        for warning in warnings() { StandardError.write(warning + "\n") }
+        for warning in warnings(statistics) { StandardError.write(warning + "\n") }
         report.finish(statistics, cacheHitRate: cache)
         // A run cut short says so first: its failures are those of a part of the input.
         if let failure = statistics.readFailure {
