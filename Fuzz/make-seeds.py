@@ -31,6 +31,10 @@ for text in ['{"a":[1,-0,0.5e-3,1E+2,12345678901234567890,"\\u00e9\\ud83d\\ude00
              '[[[[[[]]]]],{},"",0,-9223372036854775808,9223372036854775808,1.7976931348623157e308]',
              '"\\ud800 lone"', ' \t\r\n{"x" : 1 , "x" : 2}\n']:
     write("FuzzJSON", text)
+# Strings of many escapes, between plain runs and alone (decoded into one buffer, not piece by piece).
+for text in ['"' + '\\n' * 300 + '"', '"' + 'line of text\\n' * 80 + '"', '"' + 'a\\u05d0' * 120 + '"',
+             '{"id": 1, "text": "' + '\\ud83d\\ude00\\t\\"\\\\\\/\\u00e9 \\udc00x\\ud800\\u0041' * 30 + '"}']:
+    write("FuzzJSON", text)
 
 # Measure requests: the examples', and the fields each at an edge.
 for line in lines("Examples/measure.jsonl"):
