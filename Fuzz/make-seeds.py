@@ -102,6 +102,11 @@ write("FuzzInputs", bytes([6]) + plistlib.dumps([{"id": 1, "t": "Grüße 😀 ok
                                                   "n": -2**63, "u": 2**64 - 1, "on": True, "c": [{"x": 1}, {"y": [2, {"z": "3"}]}]}],
                                                 fmt=plistlib.FMT_BINARY))
 write("FuzzInputs", bytes([0]) + data("Examples/data/books-many.xml"))
+# XML records with many attributes: on one element (past the limit of 1,000, with '>' and '=' in
+# values), on repeated elements sharing some names, and one name each on many elements.
+write("FuzzInputs", bytes([5 | 0x40]) + ("<r><item><c " + " ".join("a%d='>=%d'" % (i, i) for i in range(1001)) + "/></item><item/></r>").encode())
+write("FuzzInputs", bytes([5 | 0x40]) + ("<r><item>" + "".join("<c a='%d' b%d='x' />" % (i, i % 7) for i in range(60)) + "</item></r>").encode())
+write("FuzzInputs", bytes([5 | 0x40]) + ("<r><item>" + "".join("<c a%d='%d'/>" % (i, i) for i in range(400)) + "</item></r>").encode())
 write("FuzzInputs", bytes([3]) + '\ufeffid,text,author.name,n\r\n1,"a, ""b""\nc",Ann,1.50\r\n\r\n2,x,,\n3,y\n'.encode())
 write("FuzzInputs", bytes([4]) + b"id\ttext\n1\tx\n")
 write("FuzzInputs", bytes([2]) + b'[{"id": 1, "text": "a ] , [ } \\" "},\n 5, {"id": 2}]')

@@ -40,6 +40,14 @@ final class XMLReader: RecordSource {
     /// The most levels of elements in a record: each can become an object and a list in JSON,
     /// which the JSON parser reads back only to its depth limit.
     static let maximumNesting = 64
+    /// The most attributes an element may have: libxml2 checks each against all before it.
+    static let maximumAttributes = 1_000
+    /// The most distinct names (of elements, attributes, prefixes and namespaces) a file may use:
+    /// libxml2 keeps them in a table that stops growing, past which each name it reads is found
+    /// in time growing with their number.
+    static let maximumDistinctNames = 100_000
+    /// Counts each start tag's attributes before libxml2 reads it.
+    private var attributeCounter = XMLAttributeCounter()
     /// Set when the file cannot give records (no record name for its root).
     private var stopReason: String?
     private var sawRoot = false
@@ -71,7 +79,15 @@ final class XMLReader: RecordSource {
         while ready.count < count && !finished {
             let read = try block.withUnsafeMutableBufferPointer { try input.read(into: $0.baseAddress!, count: $0.count) }
             block.withUnsafeBufferPointer { bytes in
-                bytes.withMemoryRebound(to: CChar.self) { parse($0.baseAddress!, count: read) }
+                let tooMany = attributeCounter.firstTag(over: Self.maximumAttributes, in: UnsafeBufferPointer(rebasing: bytes[..<read]))
+                guard let tooMany else {
+                    bytes.withMemoryRebound(to: CChar.self) { parse($0.baseAddress!, count: read) }
+                    return
+                }
+                // The records before the tag first (libxml2 reads no tag before its end), then
+                // the file stops at the tag's line.
+                if tooMany.offset > 0 { bytes.withMemoryRebound(to: CChar.self) { parse($0.baseAddress!, count: tooMany.offset) } }
+                if !finished { fail(line: tooMany.line, "an element has more than \(Self.maximumAttributes) attributes") }
             }
         }
         guard count < ready.count else {
@@ -95,6 +111,9 @@ final class XMLReader: RecordSource {
         }
         guard let parser else { return }
         let status = xmlParseChunk(parser, count == 0 ? nil : bytes, Int32(count), count == 0 ? 1 : 0)
+        if stopReason == nil, xmlDictSize(parser.pointee.dict) > Self.maximumDistinctNames {
+            stopReason = "the file uses more than \(Self.maximumDistinctNames) distinct names of elements and attributes"
+        }
         if let stopReason {
             fail(line: Int(xmlSAX2GetLineNumber(parser)), stopReason)
         } else if status != 0 || parser.pointee.wellFormed == 0 {
@@ -210,7 +229,7 @@ final class XMLReader: RecordSource {
             ? .tooLong(recordSize, limit: maximumLength)
             : tooDeep
                 ? .invalid("the record's elements nest more than \(Self.maximumNesting) deep")
-                : .xml(XMLRecord(tape: tape, listNames: listNames))
+                : .xml(XMLRecord(tape: tape, listNames: listNames, maximumLength: maximumLength))
         tooDeep = false
         ready.append(InputRecord(file: input.name, number: recordLine, ordinal: ordinal, content: content))
     }
