@@ -101,6 +101,12 @@ write("FuzzInputs", bytes([6]) + plistlib.dumps(plistlib.loads(data("Examples/da
 write("FuzzInputs", bytes([6]) + plistlib.dumps([{"id": 1, "t": "Grüße 😀 ok", "d": datetime.datetime(2020, 1, 2), "b": b"\x00\xff", "r": 0.5,
                                                   "n": -2**63, "u": 2**64 - 1, "on": True, "c": [{"x": 1}, {"y": [2, {"z": "3"}]}]}],
                                                 fmt=plistlib.FMT_BINARY))
+# Binary lists naming one string, data and UTF-16 text from many records and many places in one.
+shared, blob, wide = "x" * 300, b"\x00\xff" * 100, "\u00e9" * 100
+write("FuzzInputs", bytes([6]) + plistlib.dumps([{"t": shared, "i": i} for i in range(30)] + [{"m": [shared, blob, wide] * 40}],
+                                                fmt=plistlib.FMT_BINARY))
+write("FuzzInputs", bytes([6]) + plistlib.dumps({"Rows": [{"t": wide, "Children": [{"m": [blob] * 20}, {"m": [shared] * 3}]}] * 4},
+                                                fmt=plistlib.FMT_BINARY))
 write("FuzzInputs", bytes([0]) + data("Examples/data/books-many.xml"))
 # XML records with many attributes: on one element (past the limit of 1,000, with '>' and '=' in
 # values), on repeated elements sharing some names, and one name each on many elements.

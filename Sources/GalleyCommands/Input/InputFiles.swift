@@ -7,9 +7,11 @@ import Synchronization
 /// and the record and list names for XML and property lists.
 struct InputOptions: Sendable {
     var format: InputFormat?
-    /// The longest record handed out (a line, an array element, a CSV row, an XML record), in bytes.
+    /// The longest record handed out (a line, an array element, a CSV row, an XML record, a
+    /// property list record's strings and data), in bytes.
     var maximumRecordLength = InputOptions.defaultMaximumRecordLength
-    /// The largest file read whole (property lists).
+    /// The largest file read whole (property lists), and the most bytes of strings and data a
+    /// property list's records expand to in all.
     var maximumDocumentSize = InputOptions.defaultMaximumDocumentSize
     /// The XML element, or the key of a property list's root dictionary, that holds records.
     var recordName: String?
@@ -86,7 +88,9 @@ final class InputFiles: RecordSource {
         case .csv: return CSVReader(input, maximumLength: length)
         case .tsv: return CSVReader(input, maximumLength: length, delimiter: 0x09)
         case .xml: return XMLReader(input, recordName: options.recordName, listNames: options.listNames, maximumLength: length)
-        case .plist: return try PropertyLists.reader(input, recordKey: options.recordName, maximumSize: options.maximumDocumentSize)
+        case .plist:
+            return try PropertyLists.reader(
+                input, recordKey: options.recordName, maximumSize: options.maximumDocumentSize, maximumRecordLength: length)
         }
     }
 }
