@@ -3,7 +3,7 @@
 examples and fonts, including fonts whose metric tables are edited to values at and past their
 ranges' ends. Run from the repository's root: python3 Fuzz/make-seeds.py"""
 import datetime, plistlib
-import hashlib, json, os, shutil, struct
+import hashlib, json, os, shutil, struct, zlib
 
 root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 corpus = os.path.join(root, "Fuzz", "Corpus")
@@ -85,6 +85,32 @@ for name in ["NotoSansHebrew-Regular.ttf", "NotoSansThai-Regular.ttf"]:
             ("OS/2", 62, ">H", 0xFFFF), ("OS/2", 68, ">h", -32768), ("maxp", 4, ">H", 0),  # fsSelection, sTypoAscender, numGlyphs
         ]:
             write("FuzzFonts", edited(font, table, field, fmt, value))
+
+
+# WOFF files (decoded by FreeType for HarfBuzz, what they declare checked first): the Hebrew face
+# with its tables compressed, the same with a header declaring a size its tables do not sum to,
+# and with a table declaring 2,000,000,000 bytes from a few stored ones.
+def woff(font, extra=(), declared=None):
+    flavor, count = struct.unpack(">IH", font[:6])
+    entries = [(tag, font[offset:offset + length], length) for tag, (offset, length) in tables(font).items()]
+    entries = sorted([(tag.encode("latin-1"), data, length) for tag, data, length in entries] + list(extra))
+    out = bytearray(44 + 20 * len(entries))
+    total = 12 + 16 * len(entries)
+    for index, (tag, data, length) in enumerate(entries):
+        stored = zlib.compress(data, 9) if len(data) == length else data
+        stored = stored if len(stored) < length else data
+        struct.pack_into(">4sIIII", out, 44 + 20 * index, tag, len(out), len(stored), length, 0)
+        out += stored + bytes(-len(stored) % 4)
+        total += (length + 3) & ~3
+    struct.pack_into(">4sIIHHIHH", out, 0, b"wOFF", flavor, len(out), len(entries), 0, declared or total, 1, 0)
+    return bytes(out)
+
+
+with open(os.path.join(root, "Fonts", "NotoSansHebrew-Regular.ttf"), "rb") as source:
+    hebrew = source.read()
+write("FuzzFonts", woff(hebrew))
+write("FuzzFonts", woff(hebrew, declared=40000))
+write("FuzzFonts", woff(hebrew, extra=[(b"zzzz", b"\x55" * 16, 2_000_000_000)]))
 
 # Input files: a first byte choosing the format (index into nil, jsonl, json, csv, tsv, xml,
 # plist), 0x40 for the record name "item", 0x80 to reduce HTML; then the file.
