@@ -5,6 +5,9 @@ ranges' ends, and small PNGs of every colour type. Run from the repository's roo
 python3 Fuzz/make-seeds.py"""
 import datetime, plistlib, zlib
 import hashlib, json, os, shutil, struct
+ranges' ends. Run from the repository's root: python3 Fuzz/make-seeds.py"""
+import datetime, plistlib
+import hashlib, json, os, shutil, struct, zlib
 
 root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 corpus = os.path.join(root, "Fuzz", "Corpus")
@@ -31,6 +34,10 @@ for line in lines("Examples/items.jsonl")[:8] + lines("Examples/measure.jsonl")[
 for text in ['{"a":[1,-0,0.5e-3,1E+2,12345678901234567890,"\\u00e9\\ud83d\\ude00\\n"],"b":{"c":null,"d":true}}',
              '[[[[[[]]]]],{},"",0,-9223372036854775808,9223372036854775808,1.7976931348623157e308]',
              '"\\ud800 lone"', ' \t\r\n{"x" : 1 , "x" : 2}\n']:
+    write("FuzzJSON", text)
+# Strings of many escapes, between plain runs and alone (decoded into one buffer, not piece by piece).
+for text in ['"' + '\\n' * 300 + '"', '"' + 'line of text\\n' * 80 + '"', '"' + 'a\\u05d0' * 120 + '"',
+             '{"id": 1, "text": "' + '\\ud83d\\ude00\\t\\"\\\\\\/\\u00e9 \\udc00x\\ud800\\u0041' * 30 + '"}']:
     write("FuzzJSON", text)
 
 # Measure requests: the examples', and the fields each at an edge.
@@ -83,6 +90,32 @@ for name in ["NotoSansHebrew-Regular.ttf", "NotoSansThai-Regular.ttf"]:
         ]:
             write("FuzzFonts", edited(font, table, field, fmt, value))
 
+
+# WOFF files (decoded by FreeType for HarfBuzz, what they declare checked first): the Hebrew face
+# with its tables compressed, the same with a header declaring a size its tables do not sum to,
+# and with a table declaring 2,000,000,000 bytes from a few stored ones.
+def woff(font, extra=(), declared=None):
+    flavor, count = struct.unpack(">IH", font[:6])
+    entries = [(tag, font[offset:offset + length], length) for tag, (offset, length) in tables(font).items()]
+    entries = sorted([(tag.encode("latin-1"), data, length) for tag, data, length in entries] + list(extra))
+    out = bytearray(44 + 20 * len(entries))
+    total = 12 + 16 * len(entries)
+    for index, (tag, data, length) in enumerate(entries):
+        stored = zlib.compress(data, 9) if len(data) == length else data
+        stored = stored if len(stored) < length else data
+        struct.pack_into(">4sIIII", out, 44 + 20 * index, tag, len(out), len(stored), length, 0)
+        out += stored + bytes(-len(stored) % 4)
+        total += (length + 3) & ~3
+    struct.pack_into(">4sIIHHIHH", out, 0, b"wOFF", flavor, len(out), len(entries), 0, declared or total, 1, 0)
+    return bytes(out)
+
+
+with open(os.path.join(root, "Fonts", "NotoSansHebrew-Regular.ttf"), "rb") as source:
+    hebrew = source.read()
+write("FuzzFonts", woff(hebrew))
+write("FuzzFonts", woff(hebrew, declared=40000))
+write("FuzzFonts", woff(hebrew, extra=[(b"zzzz", b"\x55" * 16, 2_000_000_000)]))
+
 # Input files: a first byte choosing the format (index into nil, jsonl, json, csv, tsv, xml,
 # plist), 0x40 for the record name "item", 0x80 to reduce HTML; then the file.
 def data(path):
@@ -98,7 +131,18 @@ write("FuzzInputs", bytes([6]) + plistlib.dumps(plistlib.loads(data("Examples/da
 write("FuzzInputs", bytes([6]) + plistlib.dumps([{"id": 1, "t": "Grüße 😀 ok", "d": datetime.datetime(2020, 1, 2), "b": b"\x00\xff", "r": 0.5,
                                                   "n": -2**63, "u": 2**64 - 1, "on": True, "c": [{"x": 1}, {"y": [2, {"z": "3"}]}]}],
                                                 fmt=plistlib.FMT_BINARY))
+# Binary lists naming one string, data and UTF-16 text from many records and many places in one.
+shared, blob, wide = "x" * 300, b"\x00\xff" * 100, "\u00e9" * 100
+write("FuzzInputs", bytes([6]) + plistlib.dumps([{"t": shared, "i": i} for i in range(30)] + [{"m": [shared, blob, wide] * 40}],
+                                                fmt=plistlib.FMT_BINARY))
+write("FuzzInputs", bytes([6]) + plistlib.dumps({"Rows": [{"t": wide, "Children": [{"m": [blob] * 20}, {"m": [shared] * 3}]}] * 4},
+                                                fmt=plistlib.FMT_BINARY))
 write("FuzzInputs", bytes([0]) + data("Examples/data/books-many.xml"))
+# XML records with many attributes: on one element (past the limit of 1,000, with '>' and '=' in
+# values), on repeated elements sharing some names, and one name each on many elements.
+write("FuzzInputs", bytes([5 | 0x40]) + ("<r><item><c " + " ".join("a%d='>=%d'" % (i, i) for i in range(1001)) + "/></item><item/></r>").encode())
+write("FuzzInputs", bytes([5 | 0x40]) + ("<r><item>" + "".join("<c a='%d' b%d='x' />" % (i, i % 7) for i in range(60)) + "</item></r>").encode())
+write("FuzzInputs", bytes([5 | 0x40]) + ("<r><item>" + "".join("<c a%d='%d'/>" % (i, i) for i in range(400)) + "</item></r>").encode())
 write("FuzzInputs", bytes([3]) + '\ufeffid,text,author.name,n\r\n1,"a, ""b""\nc",Ann,1.50\r\n\r\n2,x,,\n3,y\n'.encode())
 write("FuzzInputs", bytes([4]) + b"id\ttext\n1\tx\n")
 write("FuzzInputs", bytes([2]) + b'[{"id": 1, "text": "a ] , [ } \\" "},\n 5, {"id": 2}]')

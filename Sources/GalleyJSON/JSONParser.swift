@@ -187,51 +187,67 @@ public struct JSONParser {
     private mutating func parseString() throws(JSONParseError) -> String {
         let start = position
         position += 1
-        // Most strings have no escapes: make them straight from their bytes, in one step.
-        var scan = position
-        while scan < bytes.count {
-            // Eight bytes at a time, straight to the first that ends the plain run: strings are
-            // most of an item's bytes.
-            if scan + 8 <= bytes.count, let base = bytes.baseAddress {
-                let word = UInt64(littleEndian: UnsafeRawPointer(base).loadUnaligned(fromByteOffset: scan, as: UInt64.self))
-                let plain = Self.plainByteCount(word)
-                scan += plain
-                if plain == 8 { continue }
-            }
-            let byte = bytes[scan]
-            if byte == UInt8(ascii: "\"") {
-                let text = string(position..<scan)
-                position = scan + 1
-                return text
-            }
-            if byte == UInt8(ascii: "\\") || byte < 0x20 { break }
-            scan += 1
-        }
-        var scalars = String.UnicodeScalarView()
         var runStart = position
-        func flushRun() {
-            if runStart < position {
-                scalars.append(contentsOf: string(runStart..<position).unicodeScalars)
-            }
+        position = plainRunEnd(from: position)
+        // Most strings have no escapes: made straight from their bytes, in one step.
+        if position < bytes.count, bytes[position] == UInt8(ascii: "\"") {
+            let text = string(runStart..<position)
+            position += 1
+            return text
         }
+        // The rest decoded into one buffer of UTF-8 (plain runs copied, escapes encoded) and made
+        // a string once: appending to a string piece by piece can copy what it holds each time.
+        // Invalid UTF-8 in a run is repaired as it would be alone, since every escape encodes
+        // whole scalars.
+        var decoded: [UInt8] = []
         while position < bytes.count {
             let byte = bytes[position]
             if byte == UInt8(ascii: "\"") {
-                flushRun()
+                decoded.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<position]))
                 position += 1
-                return String(scalars)
+                return String(decoding: decoded, as: UTF8.self)
             }
             if byte < 0x20 { throw error("control character U+\(hex(UInt32(byte))) in a string; escape it") }
-            if byte == UInt8(ascii: "\\") {
-                flushRun()
-                scalars.append(try parseEscape())
-                runStart = position
-                continue
-            }
-            position += 1
+            decoded.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<position]))
+            Self.appendUTF8(try parseEscape(), to: &decoded)
+            runStart = position
+            position = plainRunEnd(from: position)
         }
         position = start
         throw error("unterminated string")
+    }
+
+    /// Where the plain run of a string starting at `start` ends: the first quote, backslash or
+    /// control character at or after it, or the end of the input.
+    private func plainRunEnd(from start: Int) -> Int {
+        var scan = start
+        // Eight bytes at a time, straight to the first that ends the run: strings are most of an
+        // item's bytes.
+        if let base = bytes.baseAddress {
+            while scan + 8 <= bytes.count {
+                let plain = Self.plainByteCount(UInt64(littleEndian: UnsafeRawPointer(base).loadUnaligned(fromByteOffset: scan, as: UInt64.self)))
+                scan += plain
+                if plain < 8 { return scan }
+            }
+        }
+        while scan < bytes.count {
+            let byte = bytes[scan]
+            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { return scan }
+            scan += 1
+        }
+        return scan
+    }
+
+    /// Appends `scalar`'s UTF-8 to `bytes`.
+    @inline(__always)
+    private static func appendUTF8(_ scalar: Unicode.Scalar, to bytes: inout [UInt8]) {
+        let value = scalar.value
+        if value < 0x80 {
+            // Most escapes stand for ASCII: a line feed, a quote.
+            bytes.append(UInt8(value))
+        } else {
+            UTF8.encode(scalar) { bytes.append($0) }
+        }
     }
 
     /// How many bytes of `word` (eight bytes read little-endian, so the first is the lowest)

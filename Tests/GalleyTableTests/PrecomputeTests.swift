@@ -113,6 +113,59 @@ struct PrecomputeTests {
         #expect(TableModelTests.frames(table) == before)
     }
 
+    @Test("Rows that cannot be measured are taken in as measuring on the table leaves them: 0 tall with their error, in no later job")
+    func unmeasurableRows() async throws {
+        // The two rows first; then rows whose text is not text among good ones, some
+        // found where the job left them and some (after a row is inserted above) by key.
+        func item(_ id: Int, broken: Bool) -> ItemDescriptor {
+            broken
+                ? ItemDescriptor(id: "x\(id)", kind: "text", fields: ["text": .object(["not": "text"])])
+                : TableModelTests.item(id, length: id % 23, kind: id)
+        }
+        func table(_ items: [ItemDescriptor]) throws -> TableModel {
+            try TableModel(
+                sections: [TableSection(id: "a", items: items)], registry: TableModelTests.registry, width: 375, environment: TableModelTests.environment)
+        }
+        func errors(_ table: TableModel) -> [LayoutError?] { (0..<table.rowCount(inSection: 0)).map { table.error(at: RowIndex(section: 0, row: $0)) } }
+        let inserted = TableModelTests.item(500, length: 9, kind: 1)
+        for (items, insertsAbove) in [
+            ([item(0, broken: false), item(1, broken: true)], false),
+            ((0..<120).map { item($0, broken: $0 % 7 == 3) }, false),
+            ((0..<120).map { item($0, broken: $0 % 7 == 3) }, true),
+        ] {
+            var absorbed = try table(items)
+            let job = absorbed.heightJob()
+            if insertsAbove { try absorbed.apply([.insertRow(inserted, at: RowIndex(section: 0, row: 0))]) }
+            absorbed.absorb(await job.run(workers: 2))
+            // The independent path: the same rows measured one by one on a fresh table.
+            var measured = try table(items)
+            if insertsAbove {
+                try measured.apply([.insertRow(inserted, at: RowIndex(section: 0, row: 0))])
+                // Every row but the inserted one, which the job did not know of.
+                for row in 1..<measured.rowCount(inSection: 0) { measured.measure(.row(RowIndex(section: 0, row: row))) }
+            } else {
+                measured.measureAll()
+            }
+            #expect(TableModelTests.frames(absorbed) == TableModelTests.frames(measured))
+            #expect(absorbed.contentHeight == measured.contentHeight)
+            #expect(errors(absorbed) == errors(measured))
+            #expect(errors(absorbed).compactMap { $0 }.count == items.filter { $0.id.hasPrefix("x") }.count)
+            #expect(absorbed.counters.rowsMeasured == measured.counters.rowsMeasured)
+            #expect(absorbed.heightJob().count == (insertsAbove ? 1 : 0))
+            // A failure's 0 is no height its template's rows are estimated from.
+            let later = TableModelTests.item(600, length: 4, kind: 1)
+            try absorbed.apply([.insertRow(later, at: RowIndex(section: 0, row: 1))])
+            try measured.apply([.insertRow(later, at: RowIndex(section: 0, row: 1))])
+            #expect(absorbed.frame(of: .row(RowIndex(section: 0, row: 1))) == measured.frame(of: .row(RowIndex(section: 0, row: 1))))
+        }
+        // The case, in numbers: row 0.1 is 0 points tall.
+        var two = try table([item(0, broken: false), item(1, broken: true)])
+        two.absorb(await two.heightJob().run())
+        #expect(two.frame(of: .row(RowIndex(section: 0, row: 1)))?.height == 0)
+        #expect(two.frame(of: .row(RowIndex(section: 0, row: 1)))?.isMeasured == true)
+        #expect(two.error(at: RowIndex(section: 0, row: 1)) != nil)
+    }
+
     @Test("Cancelled, a job stops early and what it measured is taken in consistently")
     func cancellation() async throws {
         var table = try Self.table(rows: 3000)

@@ -25,11 +25,14 @@ struct InputArguments: ParsableArguments {
     @Option(
         name: [.customLong("max-record-length"), .customLong("max-line-length")],
         help: ArgumentHelp(
-            "The longest input record (a line, an array element, a CSV row, an XML record), in bytes: a longer one is an error for that record.",
+            "The longest input record (a line, an array element, a CSV row, an XML record, the strings and data of a property list's record), in bytes: a longer one is an error for that record.",
             valueName: "bytes"))
     var maxRecordLength = InputOptions.defaultMaximumRecordLength
 
-    @Option(help: ArgumentHelp("The largest property list read (property lists are read whole), in bytes.", valueName: "bytes"))
+    @Option(
+        help: ArgumentHelp(
+            "The largest property list read (property lists are read whole), and the most bytes of strings and data its records expand to, in bytes.",
+            valueName: "bytes"))
     var maxDocumentSize = InputOptions.defaultMaximumDocumentSize
 
     func validate() throws {

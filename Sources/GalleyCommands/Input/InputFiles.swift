@@ -7,9 +7,11 @@ import Synchronization
 /// and the record and list names for XML and property lists.
 struct InputOptions: Sendable {
     var format: InputFormat?
-    /// The longest record handed out (a line, an array element, a CSV row, an XML record), in bytes.
+    /// The longest record handed out (a line, an array element, a CSV row, an XML record, a
+    /// property list record's strings and data), in bytes.
     var maximumRecordLength = InputOptions.defaultMaximumRecordLength
-    /// The largest file read whole (property lists).
+    /// The largest file read whole (property lists), and the most bytes of strings and data a
+    /// property list's records expand to in all.
     var maximumDocumentSize = InputOptions.defaultMaximumDocumentSize
     /// The XML element, or the key of a property list's root dictionary, that holds records.
     var recordName: String?
@@ -123,7 +125,8 @@ final class InputFiles: RecordSource {
             case .csv: CSVReader(input, maximumLength: length)
             case .tsv: CSVReader(input, maximumLength: length, delimiter: 0x09)
             case .xml: XMLReader(input, recordName: options.recordName, listNames: options.listNames, maximumLength: length)
-            case .plist: try PropertyLists.reader(input, recordKey: options.recordName, maximumSize: options.maximumDocumentSize)
+            case .plist:
+                try PropertyLists.reader(input, recordKey: options.recordName, maximumSize: options.maximumDocumentSize, maximumRecordLength: length)
             }
         return (source, input)
     }

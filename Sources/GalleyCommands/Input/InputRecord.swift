@@ -91,7 +91,7 @@ struct InputRecord: Sendable {
         case .object(let object):
             return object
         case .xml(let record):
-            return record.object()
+            return try record.object()
         case .csv(let record):
             return try record.object()
         case .propertyList(let record):

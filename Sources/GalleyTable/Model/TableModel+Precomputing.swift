@@ -46,14 +46,14 @@ public struct HeightJob: Sendable {
         let chunk = 64
         let chunkCount = (rows.count + chunk - 1) / chunk
         let counts = Counts()
-        var heights = [Double?](repeating: nil, count: rows.count)
-        await withTaskGroup(of: [(Range<Int>, [Double?])].self) { group in
+        var heights = [Measured?](repeating: nil, count: rows.count)
+        await withTaskGroup(of: [(Range<Int>, [Measured?])].self) { group in
             for worker in 0..<max(1, min(workers, chunkCount)) {
                 var environment = self.environment
                 if !engines.isEmpty { environment.textEngine = engines[worker % engines.count] }
                 group.addTask { [environment] in
                     let context = LayoutContext()
-                    var measured: [(Range<Int>, [Double?])] = []
+                    var measured: [(Range<Int>, [Measured?])] = []
                     while !Task.isCancelled {
                         let index = counts.state.withLock { counts in
                             defer { counts.next += 1 }
@@ -84,15 +84,24 @@ public struct HeightJob: Sendable {
             guard let height else { continue }
             measured.places.append(row.place)
             measured.keys.append(row.key)
-            measured.heights.append(height)
+            switch height {
+            case .success(let height):
+                measured.heights.append(height)
+            case .failure(let error):
+                // As measuring it on the table leaves it: 0 tall, with its error.
+                measured.failures[measured.heights.count] = TableModel.Failure(error)
+                measured.heights.append(0)
+            }
         }
         return measured
     }
 
-    /// The heights of the rows in `range` (nil for a row that could not be measured, or past a
-    /// cancellation).
-    private func measure(_ range: Range<Int>, environment: LayoutEnvironment, context: LayoutContext) -> [Double?] {
-        var heights: [Double?] = []
+    /// A row's height, or why it could not be measured.
+    private typealias Measured = Result<Double, LayoutError>
+
+    /// The heights of the rows in `range`, or their errors (nil past a cancellation).
+    private func measure(_ range: Range<Int>, environment: LayoutEnvironment, context: LayoutContext) -> [Measured?] {
+        var heights: [Measured?] = []
         heights.reserveCapacity(range.count)
         for index in range {
             if Task.isCancelled {
@@ -100,7 +109,8 @@ public struct HeightJob: Sendable {
                 continue
             }
             let row = rows[index]
-            heights.append(try? row.template.heights(row.item, widths: [width], environment: environment, context: context)[0])
+            heights.append(
+                Result { () throws(LayoutError) in try row.template.heights(row.item, widths: [width], environment: environment, context: context)[0] })
         }
         return heights
     }
@@ -114,12 +124,15 @@ private final class Counts: Sendable {
 /// Heights a ``HeightJob`` measured, for ``TableModel/absorb(_:keeping:)``.
 public struct MeasuredHeights: Sendable {
     let configuration: LayoutConfiguration
-    /// Each measured row's place when the job was made, its key and its height.
+    /// Each measured row's place when the job was made, its key and its height (0 for a row
+    /// that could not be measured).
     var places: [Int] = []
     var keys: [RowKey] = []
     var heights: [Double] = []
+    /// Why rows could not be measured, by their place among ``heights``.
+    var failures: [Int: TableModel.Failure] = [:]
 
-    /// How many rows were measured.
+    /// How many rows were measured (those that could not be, with their errors, too).
     public var count: Int { heights.count }
 }
 
@@ -169,9 +182,10 @@ extension TableModel {
     }
 
     /// Takes in heights measured by a ``HeightJob``: each row still estimated whose item,
-    /// template and layout are the ones measured gets its height; heights for rows changed,
-    /// removed or laid out otherwise since are left out. Returns the offset that keeps `anchor`
-    /// in place.
+    /// template and layout are the ones measured gets its height, or, when it could not be
+    /// measured, is 0 tall with the error (``error(at:)``), as ``measure(_:)`` leaves it; heights
+    /// for rows changed, removed or laid out otherwise since are left out. Returns the offset
+    /// that keeps `anchor` in place.
     @discardableResult
     public mutating func absorb(_ measured: MeasuredHeights, keeping anchor: ScrollAnchor? = nil) -> Double? {
         guard measured.configuration == configuration, measured.count > 0 else { return anchor.flatMap { contentOffset(keeping: $0) } }
@@ -191,20 +205,16 @@ extension TableModel {
             found[entry] = true
             foundCount += 1
             guard !meta.isMeasured, meta.template >= 0 else { return }
-            meta.height = measured.heights[entry]
-            meta.isMeasured = true
-            totals.add(meta.height, template: meta.template)
+            Self.take(measured.heights[entry], failure: measured.failures[entry], into: &meta, totals: &totals)
             absorbed += 1
         }
         if foundCount < measured.count {
             // Rows moved since: the rest by key.
-            var rest: [RowKey: Double] = [:]
-            for entry in found.indices where !found[entry] { rest[measured.keys[entry]] = measured.heights[entry] }
+            var rest: [RowKey: Int] = [:]
+            for entry in found.indices where !found[entry] { rest[measured.keys[entry]] = entry }
             mutateEachElement(readingItems: false) { _, _, key, meta in
-                guard !meta.isMeasured, meta.template >= 0, key != .unset, let height = rest[key] else { return }
-                meta.height = height
-                meta.isMeasured = true
-                totals.add(height, template: meta.template)
+                guard !meta.isMeasured, meta.template >= 0, key != .unset, let entry = rest[key] else { return }
+                Self.take(measured.heights[entry], failure: measured.failures[entry], into: &meta, totals: &totals)
                 absorbed += 1
             }
         }
@@ -213,5 +223,14 @@ extension TableModel {
         cache.misses += absorbed
         if absorbed > 0 { rebuildOffsets() }
         return anchor.flatMap { contentOffset(keeping: $0) }
+    }
+
+    /// Puts a height a job measured, or its failure, in a row's state; a height counts in its
+    /// template's average, a failure's 0 does not.
+    private static func take(_ height: Double, failure: Failure?, into meta: inout RowStore.Meta, totals: inout TemplateAverages) {
+        meta.height = height
+        meta.isMeasured = true
+        meta.failure = failure
+        if failure == nil { totals.add(height, template: meta.template) }
     }
 }

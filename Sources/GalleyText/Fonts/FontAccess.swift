@@ -7,8 +7,10 @@
 /// command's default, for people running it on their own files), only files inside the
 /// collection's registered font folders, or none (fonts are named by family). Whatever the
 /// policy, only regular files of at most ``maximumFileSize`` bytes are read (never a device, a
-/// pipe or a folder), and a failure is reported the same way whatever its reason, so that
-/// errors do not tell a request which files exist.
+/// pipe or a folder; a WOFF or WOFF2 file, decoded to the font it holds, must also declare at
+/// most that many decoded bytes, checked from its header before anything is inflated), and a
+/// failure is reported the same way whatever its reason, so that errors do not tell a request
+/// which files exist.
 public struct FontAccess: Sendable, Hashable {
     /// Where font files named by path may be.
     public enum Paths: Sendable, Hashable {
@@ -24,11 +26,11 @@ public struct FontAccess: Sendable, Hashable {
     /// Where font files named by path may be.
     public var paths: Paths
     /// The largest font file read, in bytes (the bundled CJK collection, the largest bundled
-    /// file, is about 19 MB).
+    /// file, is about 19 MB), and the most a WOFF or WOFF2 file may decode to.
     public var maximumFileSize: Int
 
-    /// The most bytes of font files loaded for text styles that the collection holds at
-    /// once: a style that would load more fails.
+    /// The most bytes of fonts loaded for text styles that the collection holds at once (a
+    /// WOFF or WOFF2 file counted at its decoded size): a style that would load more fails.
     public var maximumLoadedBytes: Int
 
     /// The default ``maximumFileSize``: 32 MiB.

@@ -212,18 +212,24 @@ public final class FontCollection: Sendable {
         // Looked up before the file is read: a face of it already loaded needs none of it.
         let key = RequestedFace(file: opened.identity, index: index)
         if let loaded = requested.withLock({ $0.face(for: key) }) { return loaded }
-        let size = opened.identity.size
+        // What the font takes in memory: a WOFF file's decoded size, not the file's.
+        let size = opened.loadedSize
         if !requestedBytes.reserve(size, limit: access.maximumLoadedBytes) {
             // Let go of what this collection holds of earlier requests' faces, then try again.
             requested.withLock { $0.recent.removeAll() }
             chains.withLock { $0.removeAll() }
             guard requestedBytes.reserve(size, limit: access.maximumLoadedBytes) else { throw .unusableFile(path: path) }
         }
-        let face: FontFace
-        do {
-            face = try FontFace(file: FontFile(opened, mapped: false), index: index, memory: requestedBytes)
-        } catch {
+        let file: FontFile
+        do { file = try FontFile(opened, mapped: false) } catch {
             requestedBytes.release(size)
+            throw .unusableFile(path: path)
+        }
+        // A WOFF2 file may decode to less than it declared: the rest goes back.
+        requestedBytes.release(size - file.loadedSize)
+        let face: FontFace
+        do { face = try FontFace(file: file, index: index, memory: requestedBytes) } catch {
+            requestedBytes.release(file.loadedSize)
             throw .unusableFile(path: path)
         }
         return requested.withLock { requested in
@@ -376,6 +382,9 @@ extension FontFile {
             case .cannotOpen, .readFailed: throw .unreadableFile(path: path)
             case .notRegularFile: throw .invalidFont(path: path, reason: "not a regular file")
             case .tooLarge(let size): throw .invalidFont(path: path, reason: "\(size) bytes, more than the limit of \(limit)")
+            case .decodedTooLarge(let size):
+                throw .invalidFont(path: path, reason: "declared decompressed size \(size) is more than the limit of \(min(limit, FontFile.largestFile))")
+            case .malformedWOFF(let reason): throw .invalidFont(path: path, reason: reason)
             case .outsideFolders: throw .unreadableFile(path: path)
             }
         }

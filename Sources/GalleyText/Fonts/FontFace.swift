@@ -44,13 +44,13 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
     private let heldBytes: Int
 
     /// Face `index` of `file`: described by FreeType, shaped by HarfBuzz. When `memory` is
-    /// given (a face loaded for a request), the file's size is counted there (already
-    /// reserved) while the face lives.
+    /// given (a face loaded for a request), the font's size in memory (a WOFF file's decoded
+    /// size) is counted there (already reserved) while the face lives.
     ///
     /// - Throws: ``FontError`` when FreeType cannot read the face as an OpenType font.
     convenience init(file: FontFile, index: Int, memory: FontMemory? = nil) throws(FontError) {
         let description = try FreeTypeLibrary.shared.describeFace(bytes: file.bytes, path: file.path, index: index)
-        self.init(path: file.path, faceIndex: index, blob: file.blob, description: description, memory: memory, heldBytes: file.identity.size)
+        self.init(path: file.path, faceIndex: index, blob: file.blob, description: description, memory: memory, heldBytes: file.loadedSize)
     }
 
     private init(

@@ -14,11 +14,18 @@ internal import CHarfBuzz
 /// writer), and everything is decided on that descriptor: what it is (a regular file, not a
 /// device, a pipe or a folder), how large, where it lives. Nothing is read from a file that
 /// fails, so naming `/dev/zero` or standard input costs nothing.
+///
+/// A WOFF or WOFF2 file is decoded to the OpenType font it holds (by FreeType: HarfBuzz reads
+/// neither), once its header has been read and what it declares to decode to is within the
+/// limit: a small file could otherwise declare gigabytes, inflated before anything is checked.
 final class FontFile: @unchecked Sendable {
     // `@unchecked Sendable`: the blob is made immutable in `init` and only read afterwards.
 
-    /// The file's bytes, for HarfBuzz (and FreeType, through ``bytes``).
+    /// The font's bytes, for HarfBuzz (and FreeType, through ``bytes``): the file's, or for a
+    /// WOFF or WOFF2 file the font decoded from it.
     let blob: OpaquePointer
+    /// How many bytes ``blob`` holds: what the font takes in memory.
+    let loadedSize: Int
     /// The path the file was named by.
     let path: String
     /// The file itself, whatever path named it: two paths to one file load one face.
@@ -35,10 +42,14 @@ final class FontFile: @unchecked Sendable {
 
     /// Why a font file was not opened. The caller decides what to tell: a request is told the
     /// same thing whatever the reason, so that errors say nothing about files it may not see.
-    enum Failure: Error, Sendable {
+    enum Failure: Error, Sendable, Equatable {
         case cannotOpen(String)
         case notRegularFile
         case tooLarge(Int)
+        /// A WOFF or WOFF2 file declaring more decoded bytes than the limit.
+        case decodedTooLarge(Int)
+        /// A WOFF or WOFF2 file whose header does not describe it, or that FreeType cannot decode.
+        case malformedWOFF(String)
         case outsideFolders
         case readFailed(String)
     }
@@ -51,9 +62,14 @@ final class FontFile: @unchecked Sendable {
     final class Opened {
         let path: String
         let identity: Identity
+        /// For a WOFF or WOFF2 file, what its header declares it decodes to.
+        let woff: WOFFHeader?
+        /// The bytes the font will take in memory: the file's size, or what a WOFF file decodes to.
+        var loadedSize: Int { woff?.decodedSize ?? identity.size }
         fileprivate let descriptor: Int32
 
-        /// Opens the regular file at `path`, of at most `limit` bytes.
+        /// Opens the regular file at `path`, of at most `limit` bytes (and, a WOFF or WOFF2 file,
+        /// declaring at most `limit` decoded bytes: only its header and table directory are read).
         ///
         /// - Parameter folders: When given (real paths, each ending in "/"), the file must lie
         ///   inside one of them: `path` as named, before it is opened (so that nothing outside
@@ -72,6 +88,7 @@ final class FontFile: @unchecked Sendable {
                 if let folders {
                     guard let real = FontFile.realPath(of: descriptor), real.isInside(folders) else { throw .outsideFolders }
                 }
+                woff = try FontFile.woffHeader(descriptor, size: size, limit: min(limit, FontFile.largestFile))
                 identity = Identity(
                     device: UInt64(status.st_dev), inode: UInt64(status.st_ino), size: size, modified: Int(status.st_mtim.tv_sec),
                     modifiedNanoseconds: Int(status.st_mtim.tv_nsec))
@@ -94,8 +111,25 @@ final class FontFile: @unchecked Sendable {
     init(_ opened: Opened, mapped: Bool) throws(Failure) {
         path = opened.path
         identity = opened.identity
-        blob = try mapped ? Self.map(opened.descriptor, size: identity.size) : Self.read(opened.descriptor, size: identity.size)
+        let file = try mapped ? Self.map(opened.descriptor, size: identity.size) : Self.read(opened.descriptor, size: identity.size)
+        if let woff = opened.woff {
+            defer { hb_blob_destroy(file) }
+            var length: UInt32 = 0
+            let bytes = UnsafeRawBufferPointer(start: hb_blob_get_data(file, &length), count: Int(length))
+            let decoded: UnsafeMutableRawBufferPointer
+            do { decoded = try FreeTypeLibrary.shared.decodeWOFF(bytes, limit: woff.decodedSize) } catch { throw .malformedWOFF(error.reason) }
+            // On failure HarfBuzz has freed the memory already (it calls the destroy function).
+            guard
+                let blob = hb_blob_create_or_fail(
+                    decoded.baseAddress!.assumingMemoryBound(to: CChar.self), UInt32(decoded.count), HB_MEMORY_MODE_READONLY,
+                    decoded.baseAddress, { free($0) })
+            else { throw .readFailed("out of memory") }
+            self.blob = blob
+        } else {
+            blob = file
+        }
         hb_blob_make_immutable(blob)
+        loadedSize = Int(hb_blob_get_length(blob))
     }
 
     /// Opens and reads the regular file at `path`; see ``Opened`` and ``init(_:mapped:)``.
@@ -113,6 +147,35 @@ final class FontFile: @unchecked Sendable {
         var length: UInt32 = 0
         let data = hb_blob_get_data(blob, &length)
         return UnsafeRawBufferPointer(start: data, count: Int(length))
+    }
+
+    /// The header of the file open at `descriptor` (of `size` bytes) when it is a WOFF or WOFF2
+    /// file, read from its first bytes alone; nil for any other file.
+    fileprivate static func woffHeader(_ descriptor: Int32, size: Int, limit: Int) throws(Failure) -> WOFFHeader? {
+        func prefix(_ count: Int) throws(Failure) -> [UInt8] {
+            var bytes = [UInt8](repeating: 0, count: min(count, size))
+            var done = 0
+            while done < bytes.count {
+                let read = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress! + done, $0.count - done, off_t(done)) }
+                if read > 0 {
+                    done += read
+                } else if read == 0 || errno != EINTR {
+                    throw .readFailed(read == 0 ? "the file ended early" : String(cString: strerror(errno)))
+                }
+            }
+            return bytes
+        }
+        let start = try prefix(14)
+        let needed = start.withUnsafeBytes(WOFFHeader.neededBytes)
+        guard needed > 0 else { return nil }
+        let header = try prefix(needed).withUnsafeBytes { bytes in
+            Result { () throws(WOFFHeader.Problem) in try WOFFHeader.read(bytes, fileSize: size, limit: limit) }
+        }
+        switch header {
+        case .success(let header): return header
+        case .failure(.tooLarge(let declared)): throw .decodedTooLarge(declared)
+        case .failure(.malformed(let reason)): throw .malformedWOFF(reason)
+        }
     }
 
     /// The real path of a folder (symbolic links resolved), as bytes ending in "/", to compare

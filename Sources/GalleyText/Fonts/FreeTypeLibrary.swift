@@ -48,6 +48,38 @@ final class FreeTypeLibrary: Sendable {
         return try result.get()
     }
 
+    /// Why FreeType could not decode a WOFF or WOFF2 file.
+    struct DecodeFailure: Error {
+        var reason: String
+    }
+
+    /// A decoded font's memory, handed from the lock to the caller, who owns it.
+    /// `@unchecked Sendable`: nothing else holds the memory.
+    private struct Decoded: @unchecked Sendable { let bytes: UnsafeMutableRawBufferPointer }
+
+    /// The OpenType font a WOFF or WOFF2 file's `bytes` hold, decoded by FreeType into memory of
+    /// its own (to be freed with `free`): FreeType decodes the file when it opens it, and keeps
+    /// the font it decoded as the face's stream. At most `limit` bytes (what the file's header
+    /// declared, checked before).
+    func decodeWOFF(_ bytes: UnsafeRawBufferPointer, limit: Int) throws(DecodeFailure) -> UnsafeMutableRawBufferPointer {
+        guard let base = bytes.baseAddress?.assumingMemoryBound(to: FT_Byte.self) else { throw DecodeFailure(reason: "the file is empty") }
+        let result: Result<Decoded, DecodeFailure> = lock.withLock { handle in
+            var face: FT_Face?
+            let error = FT_New_Memory_Face(handle.library, base, FT_Long(bytes.count), 0, &face)
+            guard error == 0, let face else { return .failure(DecodeFailure(reason: "FreeType error \(error)")) }
+            defer { FT_Done_Face(face) }
+            guard let stream = face.pointee.stream, let decoded = stream.pointee.base, stream.pointee.size > 0 else {
+                return .failure(DecodeFailure(reason: "FreeType kept no decoded font"))
+            }
+            let size = Int(stream.pointee.size)
+            guard size <= limit else { return .failure(DecodeFailure(reason: "it decoded to \(size) bytes, more than its header declared")) }
+            guard let copy = malloc(size) else { return .failure(DecodeFailure(reason: "out of memory")) }
+            copy.copyMemory(from: decoded, byteCount: size)
+            return .success(Decoded(bytes: UnsafeMutableRawBufferPointer(start: copy, count: size)))
+        }
+        return try result.get().bytes
+    }
+
     private static func describe(_ face: FT_Face, path: String) -> Result<FaceDescription, FontError> {
         let record = face.pointee
         guard let hhea = FT_Get_Sfnt_Table(face, FT_SFNT_HHEA)?.assumingMemoryBound(to: TT_HoriHeader.self)

@@ -9,9 +9,11 @@ import GalleyJSON
 /// same rows as JSON Lines does (Docs/Batch.md has the measurement).
 ///
 /// Objects name each other by index, so a small file can name one array many times over (2⁴⁰
-/// values from a kilobyte): the graph is checked once, before any value is read, and nothing is
-/// read outside the object table. Immutable once read, it is shared by the workers, which turn
-/// records into objects (``PropertyListRecord``).
+/// values from a kilobyte), or one long string from every record: the graph is checked once,
+/// before any value is read, counting the values and the bytes of strings and data each object
+/// expands to (see ``expandedSize(of:)``), and nothing is read outside the object table.
+/// Immutable once read, it is shared by the workers, which turn records into objects
+/// (``PropertyListRecord``).
 final class BinaryPropertyList: Sendable {
     /// The file, kept for ``bytes``.
     private let file: WholeInput
@@ -21,6 +23,12 @@ final class BinaryPropertyList: Sendable {
     private let offsetSize: Int, referenceSize: Int, objectCount: Int, table: Int
     /// The top object.
     let top: Int
+    /// The bytes of strings and data each object reachable from the top expands to: set once, by
+    /// the initializer (which works them out with the methods that read objects), and only read
+    /// after, so safe to share.
+    nonisolated(unsafe) private var sizes: [Int] = []
+    /// More bytes than any list expands to that is read: sums stop here rather than overflow.
+    private static let sizeCap = 1 << 60
 
     /// Why a list cannot be read: malformed, or more values or levels than allowed.
     enum Failure: Error {
@@ -57,22 +65,29 @@ final class BinaryPropertyList: Sendable {
         else { throw .malformed("its trailer does not describe an object table inside the file") }
         (self.file, self.bytes) = (file, bytes)
         (self.offsetSize, self.referenceSize, self.objectCount, self.top, self.table) = (offsetSize, referenceSize, objectCount, top, table)
-        try checkExpansion(limit: limit)
+        sizes = try expansion(limit: limit)
     }
 
-    /// Counts the values the top object expands to, each object's count worked out once.
-    private func checkExpansion(limit: Int) throws(Failure) {
+    /// Counts the values the top object expands to, and the bytes of strings and data each
+    /// object does, each object's worked out once: the sizes, when there are at most `limit` values.
+    private func expansion(limit: Int) throws(Failure) -> [Int] {
         // -1 unseen, -2 being counted.
         var counts = [Int](repeating: -1, count: objectCount)
+        var sizes = [Int](repeating: 0, count: objectCount)
         let total = try counts.withUnsafeMutableBufferPointer { counts throws(Failure) in
-            try count(top, depth: 0, counts: counts, limit: limit)
+            try sizes.withUnsafeMutableBufferPointer { sizes throws(Failure) in
+                try count(top, depth: 0, counts: counts, sizes: sizes, limit: limit)
+            }
         }
         if total > limit { throw .tooLarge }
+        return sizes
     }
 
     /// The values `object` expands to (at most `limit + 1`), its containers' counts kept in
-    /// `counts`.
-    private func count(_ object: Int, depth: Int, counts: UnsafeMutableBufferPointer<Int>, limit: Int) throws(Failure) -> Int {
+    /// `counts`, and the bytes of strings and data it expands to in `sizes` (keys' included).
+    private func count(
+        _ object: Int, depth: Int, counts: UnsafeMutableBufferPointer<Int>, sizes: UnsafeMutableBufferPointer<Int>, limit: Int
+    ) throws(Failure) -> Int {
         guard depth < PropertyLists.maximumDepth else { throw .tooLarge }
         guard object < objectCount else { throw .malformed("a reference to object \(object), past the table") }
         if counts[object] >= 0 { return counts[object] }
@@ -81,22 +96,49 @@ final class BinaryPropertyList: Sendable {
         let kind = bytes[offset] >> 4
         guard kind == 0xA || kind == 0xC || kind == 0xD else {
             counts[object] = 1
+            sizes[object] = leafSize(object, at: offset)
             return 1
         }
         counts[object] = -2
         // Read in place: the references of every container are visited once.
         let (length, start) = try self.length(at: offset, object: object)
         try check(start, length * (kind == 0xD ? 2 : 1) * referenceSize, object: object)
-        // A dictionary's values follow its keys, which are strings.
+        // A dictionary's values follow its keys, which are strings (read as such later: a key
+        // that is not one counts for nothing here).
         let first = kind == 0xD ? length : 0
         let end = kind == 0xD ? 2 * length : length
         var total = 1
+        var size = 0
+        for index in 0..<first {
+            let key = reference(at: start + index * referenceSize)
+            if let keyOffset = try? self.offset(of: key) { size = min(size + leafSize(key, at: keyOffset), Self.sizeCap) }
+        }
         for index in first..<end {
-            total = min(total + (try count(reference(at: start + index * referenceSize), depth: depth + 1, counts: counts, limit: limit)), limit + 1)
+            let element = reference(at: start + index * referenceSize)
+            total = min(total + (try count(element, depth: depth + 1, counts: counts, sizes: sizes, limit: limit)), limit + 1)
+            size = min(size + sizes[element], Self.sizeCap)
         }
         counts[object] = total
+        sizes[object] = size
         return total
     }
+
+    /// The bytes a string or data object expands to as JSON text (at most three a UTF-16 unit;
+    /// data as Base64); 0 for other objects, and for one whose length is malformed (an error
+    /// when its record is read).
+    private func leafSize(_ object: Int, at offset: Int) -> Int {
+        let kind = bytes[offset] >> 4
+        guard (0x4...0x7).contains(kind), let (count, _) = try? length(at: offset, object: object) else { return 0 }
+        return switch kind {
+        case 0x4: (count + 2) / 3 * 4
+        case 0x6: count * 3
+        default: count
+        }
+    }
+
+    /// The bytes of strings and data `object` expands to (its keys', elements' and values' for
+    /// a container), as counted when the list was read; 0 for an object the top does not reach.
+    func expandedSize(of object: Int) -> Int { object < sizes.count ? sizes[object] : 0 }
 
     /// An object's kind, and its references when it is a container.
     func container(_ object: Int) throws(Failure) -> Object {
@@ -377,7 +419,7 @@ extension BinaryPropertyList: PropertyListTree {
 
     /// Looks at the dictionary's values' markers only (and at keys only to order several lists of
     /// children); the members are read on the worker, by ``PropertyListRecord``.
-    func record(_ node: Int, depth: Int, path: String) throws(RecordError) -> (content: InputRecord.Content, children: [Int])? {
+    func record(_ node: Int, depth: Int, path: String) throws(RecordError) -> (content: InputRecord.Content, children: [Int], size: Int)? {
         do {
             let offset = try offset(of: node)
             guard bytes[offset] >> 4 == 0xD else { return nil }
@@ -399,7 +441,9 @@ extension BinaryPropertyList: PropertyListTree {
             var children: [Int] = []
             for list in lists { if case .array(let elements) = try container(list.value) { children += elements } }
             let place = PropertyListPlace(depth: depth, path: path, childCount: children.count)
-            return (.propertyList(PropertyListRecord(list: self, dictionary: node, children: lists.map(\.member), place: place)), children)
+            // Its lists of children are records of their own: their bytes are theirs.
+            let size = max(0, lists.reduce(expandedSize(of: node)) { $0 - expandedSize(of: $1.value) })
+            return (.propertyList(PropertyListRecord(list: self, dictionary: node, children: lists.map(\.member), place: place)), children, size)
         } catch {
             throw RecordError("not a property list: \(error)")
         }

@@ -36,7 +36,9 @@ struct FoundationPropertyList: PropertyListTree {
 
     func kindName(_ node: JSONValue) -> String { node.kindName }
 
-    func record(_ node: JSONValue, depth: Int, path: String) -> (content: InputRecord.Content, children: [JSONValue])? {
+    /// A record's size is 0: an XML list names nothing twice (it has no references, and
+    /// Foundation refuses entities), so its records hold no more than the file.
+    func record(_ node: JSONValue, depth: Int, path: String) -> (content: InputRecord.Content, children: [JSONValue], size: Int)? {
         guard case .object(var object) = node else { return nil }
         var children: [JSONValue] = []
         for (key, value) in object {
@@ -46,7 +48,7 @@ struct FoundationPropertyList: PropertyListTree {
             object.removeValue(forKey: key)
         }
         PropertyListPlace(depth: depth, path: path, childCount: children.count).add(to: &object)
-        return (.object(object), children)
+        return (.object(object), children, 0)
     }
 
     /// A value Foundation read, as JSON: dictionaries' members sorted by key, dates as ISO 8601

@@ -25,10 +25,11 @@ protocol PropertyListTree: Sendable {
     func kindName(_ node: Node) -> String
 
     /// The record that `node` is when it is a dictionary (its members but its children, with its
-    /// place at `depth` and `path`), and its children: the elements of its members that are
-    /// non-empty arrays of dictionaries, in the order of their keys. Nil when `node` is not a
-    /// dictionary.
-    func record(_ node: Node, depth: Int, path: String) throws(RecordError) -> (content: InputRecord.Content, children: [Node])?
+    /// place at `depth` and `path`), its children (the elements of its members that are
+    /// non-empty arrays of dictionaries, in the order of their keys), and the bytes of strings
+    /// and data the record expands to where the list can name an object more than once (0 where
+    /// the file's own bytes bound them). Nil when `node` is not a dictionary.
+    func record(_ node: Node, depth: Int, path: String) throws(RecordError) -> (content: InputRecord.Content, children: [Node], size: Int)?
 }
 extension PropertyListTree {
     /// `node`'s elements when it is a non-empty array of dictionaries (records, or a record's

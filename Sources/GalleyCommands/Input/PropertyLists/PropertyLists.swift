@@ -9,10 +9,13 @@ enum PropertyLists {
     /// a binary list's offsets table is at its end, an XML list is one document). The records
     /// are the root array's dictionaries, or those of the array the root dictionary holds
     /// (`recordKey` names its key when it holds several). A problem with the whole file is its
-    /// one record, an error naming the file.
+    /// one record, an error naming the file. A binary list, which can name one object from many
+    /// places, may expand to `maximumSize` bytes of strings and data in all (what the same list
+    /// written as XML could hold), and each record to `maximumRecordLength` (see
+    /// ``PropertyListWalk``).
     ///
     /// - Throws: ``InputError`` when the file cannot be read or is longer than `maximumSize`.
-    static func reader(_ input: ByteInput, recordKey: String?, maximumSize: Int) throws -> any RecordSource {
+    static func reader(_ input: ByteInput, recordKey: String?, maximumSize: Int, maximumRecordLength: Int) throws -> any RecordSource {
         let whole = try input.readAll(limit: maximumSize)
         let bytes = whole.bytes
         input.close()
@@ -26,7 +29,9 @@ enum PropertyLists {
             PropertyListReader(failure: InputRecord(file: file, number: 1, unit: .record, ordinal: 1, content: .invalid("\(file): \(reason)")))
         }
         func records(of tree: some PropertyListTree) -> any RecordSource {
-            do { return try reader(tree, file: file, recordKey: recordKey) } catch { return failed(error.description) }
+            do {
+                return try reader(tree, file: file, recordKey: recordKey, maximumRecordSize: maximumRecordLength, maximumListSize: maximumSize)
+            } catch { return failed(error.description) }
         }
         if BinaryPropertyList.isBinary(bytes) {
             do { return records(of: try BinaryPropertyList(whole, limit: limit)) } catch .malformed(let reason) {
@@ -42,10 +47,13 @@ enum PropertyLists {
     }
 
     /// A reader of `tree`'s records, or one that reports why there are none.
-    private static func reader<Tree: PropertyListTree>(_ tree: Tree, file: String, recordKey: String?) throws(RecordError) -> any RecordSource {
-        if let records = try tree.elements(of: tree.root) {
-            return PropertyListReader(PropertyListWalk(tree, file: file, records: records))
+    private static func reader<Tree: PropertyListTree>(
+        _ tree: Tree, file: String, recordKey: String?, maximumRecordSize: Int, maximumListSize: Int
+    ) throws(RecordError) -> any RecordSource {
+        func walk(_ records: [Tree.Node]) -> any RecordSource {
+            PropertyListReader(PropertyListWalk(tree, file: file, records: records, maximumRecordSize: maximumRecordSize, maximumListSize: maximumListSize))
         }
+        if let records = try tree.elements(of: tree.root) { return walk(records) }
         guard let members = try tree.members(of: tree.root) else { throw RecordError("the root is neither an array nor a dictionary") }
         var candidates: [String] = []
         for (key, value) in members where try tree.records(in: value) != nil { candidates.append(key) }
@@ -61,6 +69,6 @@ enum PropertyLists {
         guard let value = members.last(where: { $0.key == key })?.value, let records = try tree.elements(of: value) else {
             throw RecordError("the root dictionary has no array '\(key)'; its arrays of dictionaries: \(candidates.joined(separator: ", "))")
         }
-        return PropertyListReader(PropertyListWalk(tree, file: file, records: records))
+        return walk(records)
     }
 }

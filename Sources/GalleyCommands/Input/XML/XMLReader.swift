@@ -40,6 +40,14 @@ final class XMLReader: RecordSource {
     /// The most levels of elements in a record: each can become an object and a list in JSON,
     /// which the JSON parser reads back only to its depth limit.
     static let maximumNesting = 64
+    /// The most attributes an element may have: libxml2 checks each against all before it.
+    static let maximumAttributes = 1_000
+    /// The most distinct names (of elements, attributes, prefixes and namespaces) a file may use:
+    /// libxml2 keeps them in a table that stops growing, past which each name it reads is found
+    /// in time growing with their number.
+    static let maximumDistinctNames = 100_000
+    /// Counts each start tag's attributes before libxml2 reads it.
+    private var attributeCounter = XMLAttributeCounter()
     /// Set when the file cannot give records.
     private var stopReason: String?
     /// Set when it cannot without being told which element is a record: an error of how the
@@ -79,7 +87,15 @@ final class XMLReader: RecordSource {
                 break
             }
             block.withUnsafeBufferPointer { bytes in
-                bytes.withMemoryRebound(to: CChar.self) { parse($0.baseAddress!, count: read) }
+                let tooMany = attributeCounter.firstTag(over: Self.maximumAttributes, in: UnsafeBufferPointer(rebasing: bytes[..<read]))
+                guard let tooMany else {
+                    bytes.withMemoryRebound(to: CChar.self) { parse($0.baseAddress!, count: read) }
+                    return
+                }
+                // The records before the tag first (libxml2 reads no tag before its end), then
+                // the file stops at the tag's line.
+                if tooMany.offset > 0 { bytes.withMemoryRebound(to: CChar.self) { parse($0.baseAddress!, count: tooMany.offset) } }
+                if !finished { fail(line: tooMany.line, "an element has more than \(Self.maximumAttributes) attributes") }
             }
         }
         if let usageProblem { throw InputUsageError(file: input.name, reason: usageProblem) }
@@ -104,6 +120,9 @@ final class XMLReader: RecordSource {
         }
         guard let parser else { return }
         let status = xmlParseChunk(parser, count == 0 ? nil : bytes, Int32(count), count == 0 ? 1 : 0)
+        if usageProblem == nil, stopReason == nil, xmlDictSize(parser.pointee.dict) > Self.maximumDistinctNames {
+            stopReason = "the file uses more than \(Self.maximumDistinctNames) distinct names of elements and attributes"
+        }
         if usageProblem != nil {
             finished = true
             input.close()
@@ -222,7 +241,7 @@ final class XMLReader: RecordSource {
             ? .tooLong(recordSize, limit: maximumLength)
             : tooDeep
                 ? .invalid("the record's elements nest more than \(Self.maximumNesting) deep")
-                : .xml(XMLRecord(tape: tape, listNames: listNames))
+                : .xml(XMLRecord(tape: tape, listNames: listNames, maximumLength: maximumLength))
         tooDeep = false
         ready.append(InputRecord(file: input.name, number: recordLine, ordinal: ordinal, content: content))
     }

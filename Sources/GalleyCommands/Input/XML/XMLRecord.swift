@@ -14,6 +14,9 @@ struct XMLRecord: Sendable {
     var tape: [UInt8]
     /// Elements read as lists whether they occur zero, one or many times.
     var listNames: ListNames
+    /// The longest record read (`--max-record-length`): what its attributes may expand to, at
+    /// four bytes a value (`null`).
+    var maximumLength: Int
 
     /// Names read as lists, as a set and in order (every record lists the missing ones, sorted).
     struct ListNames: Sendable {
@@ -82,9 +85,14 @@ struct XMLRecord: Sendable {
     }
 
     /// The record as an object.
-    func object() -> JSONObject {
+    ///
+    /// - Throws: ``RecordError`` when the attributes of its elements of one name, each of which
+    ///   gets a value (or null) for every attribute any of them has, expand to more than
+    ///   ``maximumLength`` bytes.
+    func object() throws(RecordError) -> JSONObject {
         guard let element = root() else { return JSONObject() }
-        return object(for: element, isRecord: true)
+        var budget = max(maximumLength / 4, 1)
+        return try object(for: element, isRecord: true, budget: &budget)
     }
 
     /// The tape read back into elements.
@@ -134,13 +142,17 @@ struct XMLRecord: Sendable {
         }
     }
 
-    private func object(for element: Element, isRecord: Bool) -> JSONObject {
+    /// `element` as an object; `budget` is how many more attribute values (nulls included) the
+    /// record may take.
+    private func object(for element: Element, isRecord: Bool, budget: inout Int) throws(RecordError) -> JSONObject {
         var object = JSONObject(minimumCapacity: element.children.count + element.attributes.count)
         for (name, value) in element.attributes { object["@" + name] = .string(value) }
         let children = element.children
         // Most records' children have a name each: each is a member, without grouping.
         if children.count <= 16, !children.indices.contains(where: { index in children[..<index].contains { $0.name == children[index].name } }) {
-            for index in children.indices { addMember(children[index].name, places: CollectionOfOne(index), of: children, to: &object) }
+            for index in children.indices {
+                try addMember(children[index].name, places: CollectionOfOne(index), of: children, to: &object, budget: &budget)
+            }
             return finish(object, for: element, isRecord: isRecord)
         }
         // Children grouped by name, in the order each name first occurs.
@@ -156,32 +168,58 @@ struct XMLRecord: Sendable {
                 }
             }
         }
-        for (name, places) in groups { addMember(name, places: places, of: children, to: &object) }
+        for (name, places) in groups { try addMember(name, places: places, of: children, to: &object, budget: &budget) }
         return finish(object, for: element, isRecord: isRecord)
     }
 
     /// Adds member `name` for the children at `places` (one, or every child of a repeated name):
     /// their values, a list when repeated or named by `--list`, and each attribute beside them as
     /// `name@attribute` (null for a child without it).
-    private func addMember(_ name: String, places: some Collection<Int>, of children: [Element], to object: inout JSONObject) {
+    private func addMember(
+        _ name: String, places: some Collection<Int>, of children: [Element], to object: inout JSONObject, budget: inout Int
+    ) throws(RecordError) {
         let isList = places.count > 1 || listNames.contains(name)
-        object[name] = isList ? .array(places.map { value(of: children[$0]) }) : value(of: children[places.first!])
-        guard places.contains(where: { !children[$0].attributes.isEmpty }) else { return }
-        var attributeNames: [String] = []
-        if places.count == 1 {
-            attributeNames = children[places.first!].attributes.map(\.0)
+        if isList {
+            var values: [JSONValue] = []
+            values.reserveCapacity(places.count)
+            for place in places { values.append(try value(of: children[place], budget: &budget)) }
+            object[name] = .array(values)
         } else {
-            var seen: Set<String> = []
-            for index in places {
-                for (attribute, _) in children[index].attributes where seen.insert(attribute).inserted { attributeNames.append(attribute) }
+            object[name] = try value(of: children[places.first!], budget: &budget)
+        }
+        guard places.contains(where: { !children[$0].attributes.isEmpty }) else { return }
+        // One column of values per attribute name, in the order the names first occur: each
+        // child's value (of a name repeated in one element, the first), null where it has none.
+        var names: [String] = []
+        var columns: [[JSONValue]] = []
+        // Names are looked up in a table once there are more than a few: an element may have
+        // very many attributes.
+        var index: [String: Int]?
+        for (slot, place) in places.enumerated() {
+            for (attribute, value) in children[place].attributes {
+                let known = index != nil ? index?[attribute] : names.firstIndex(of: attribute)
+                if let column = known {
+                    if case .null = columns[column][slot] { columns[column][slot] = .string(value) }
+                    continue
+                }
+                if index != nil {
+                    index?[attribute] = names.count
+                } else if names.count == 8 {
+                    index = Dictionary(uniqueKeysWithValues: (names + [attribute]).enumerated().map { ($1, $0) })
+                }
+                budget -= places.count
+                guard budget >= 0 else {
+                    throw RecordError(
+                        "the attributes of its <\(name)> elements expand past the record length limit of \(maximumLength) bytes (each gets a value, or null, for every attribute any of them has)"
+                    )
+                }
+                names.append(attribute)
+                var column = [JSONValue](repeating: .null, count: places.count)
+                column[slot] = .string(value)
+                columns.append(column)
             }
         }
-        for attribute in attributeNames {
-            let values = places.map { index in
-                children[index].attributes.first { $0.0 == attribute }.map { JSONValue.string($0.1) } ?? .null
-            }
-            object[name + "@" + attribute] = isList ? .array(values) : values[0]
-        }
+        for (attribute, values) in zip(names, columns) { object[name + "@" + attribute] = isList ? .array(values) : values[0] }
     }
 
     /// `object` with, for a record, its missing lists empty, and otherwise the element's own text
@@ -196,9 +234,9 @@ struct XMLRecord: Sendable {
         return object
     }
 
-    private func value(of element: Element) -> JSONValue {
+    private func value(of element: Element, budget: inout Int) throws(RecordError) -> JSONValue {
         if element.children.isEmpty { return TextValues.value(Self.trimmed(element.text)) }
-        return .object(object(for: element, isRecord: false))
+        return .object(try object(for: element, isRecord: false, budget: &budget))
     }
 
     /// The text without the white space XML allows around it (spaces, tabs, line breaks).
