@@ -25,9 +25,8 @@ func fuzzImages(_ start: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
     guard decoded.peakLibraryBytes <= PNGDecoder.maximumLibraryBytes else { finding("libpng held \(decoded.peakLibraryBytes) bytes") }
     let pixels = decoded.image.map { RenderedImage(surface: $0.surface) }
     if let image = decoded.image, let pixels {
-        // The header's size (at bytes 16 and 20, behind the signature and IHDR's length and type).
-        func bigEndian(_ offset: Int) -> Int { bytes[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) } }
-        guard bytes.count >= 24, pixels.width == bigEndian(16), pixels.height == bigEndian(20) else {
+        // The size the header gives: libpng skips ancillary chunks before it as it does after.
+        guard let header = headerSize(bytes), pixels.width == header.width, pixels.height == header.height else {
             finding("a \(pixels.width) × \(pixels.height) image from a header that says otherwise")
         }
         guard pixels.width <= ImageFolder.maximumSide, pixels.height <= ImageFolder.maximumSide else { finding("a side past the bound") }
@@ -53,6 +52,17 @@ func fuzzImages(_ start: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
         }
     }
     return 0
+}
+
+/// The width and height in the file's first IHDR chunk, found by walking its chunks.
+private func headerSize(_ bytes: [UInt8]) -> (width: Int, height: Int)? {
+    func bigEndian(_ offset: Int) -> Int { bytes[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) } }
+    var offset = 8
+    while offset + 16 <= bytes.count {
+        if bytes[(offset + 4)..<(offset + 8)].elementsEqual("IHDR".utf8) { return (bigEndian(offset + 8), bigEndian(offset + 12)) }
+        offset += 12 + bigEndian(offset)
+    }
+    return nil
 }
 
 /// Draws `image` scaled into a small canvas, and writes it as a PNG that must decode to the same
