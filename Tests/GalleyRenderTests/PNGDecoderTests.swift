@@ -118,5 +118,9 @@ struct PNGDecoderTests {
         let decoded = PNGDecoder.decode(flood)
         #expect(decoded.peakLibraryBytes < 1 << 20)
         #expect(PNGDecoder.decode([UInt8](repeating: 0x89, count: 100)).image == nil)
+        // A chunk before the header (libpng would skip an ancillary one): not a PNG, as an image
+        // folder says before decoding (found by FuzzImages).
+        let late = Array(good.prefix(8)) + TestPNG.chunk("tEXt", Array("a\u{0}b".utf8)) + Array(good.dropFirst(8))
+        #expect(PNGDecoder.decode(late).image == nil)
     }
 }

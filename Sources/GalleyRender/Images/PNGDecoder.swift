@@ -18,9 +18,12 @@ enum PNGDecoder {
     }
 
     /// `png` decoded (nil when it cannot be: not a PNG, damaged, more than `maximumSide` pixels
-    /// a side, or needing more than ``maximumLibraryBytes`` of libpng's memory).
+    /// a side, or needing more than ``maximumLibraryBytes`` of libpng's memory). The header must
+    /// be the first chunk, as the format says and as an image folder checks it before decoding
+    /// (libpng would skip an ancillary chunk before it).
     static func decode(_ png: [UInt8], maximumSide: Int = ImageFolder.maximumSide) -> Decoded {
-        png.withUnsafeBufferPointer { bytes in
+        guard png.count > 16, png[12..<16].elementsEqual("IHDR".utf8) else { return Decoded(image: nil, peakLibraryBytes: 0) }
+        return png.withUnsafeBufferPointer { bytes in
             guard let base = bytes.baseAddress,
                 let decoder = CGalleyPNG_open(base, bytes.count, UInt32(clamping: maximumSide), maximumLibraryBytes)
             else { return Decoded(image: nil, peakLibraryBytes: 0) }
