@@ -8,7 +8,7 @@ import GalleyCommands
 import GalleyJSON
 
 /// The file each input is written to: the readers read files, as the commands do.
-nonisolated(unsafe) private let path = NSTemporaryDirectory() + "galley-fuzz-inputs-\(getpid())"
+private let path = NSTemporaryDirectory() + "galley-fuzz-inputs-\(getpid())"
 private let formats: [String?] = [nil, "jsonl", "json", "csv", "tsv", "xml", "plist"]
 
 @_cdecl("LLVMFuzzerTestOneInput")
