@@ -123,7 +123,7 @@ let package = Package(
             dependencies: ["GalleyJSON"]),
         .testTarget(
             name: "GalleyCLITests",
-            dependencies: ["GalleyCommands", "CCairo"]),
+            dependencies: ["GalleyCommands", "CCairo", "CLibXML2"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -3,9 +3,6 @@
 examples and fonts, including fonts whose metric tables are edited to values at and past their
 ranges' ends, and small PNGs of every colour type. Run from the repository's root:
 python3 Fuzz/make-seeds.py"""
-import datetime, plistlib, zlib
-import hashlib, json, os, shutil, struct
-ranges' ends. Run from the repository's root: python3 Fuzz/make-seeds.py"""
 import datetime, plistlib
 import hashlib, json, os, shutil, struct, zlib
 
@@ -148,6 +145,23 @@ write("FuzzInputs", bytes([4]) + b"id\ttext\n1\tx\n")
 write("FuzzInputs", bytes([2]) + b'[{"id": 1, "text": "a ] , [ } \\" "},\n 5, {"id": 2}]')
 write("FuzzInputs", bytes([1]) + b'\xef\xbb\xbf{"id": 1}\r\n\n{"id": 2')
 write("FuzzInputs", bytes([0x80 | 1]) + b'{"id": 1, "d": "<p>One&nbsp;&amp; two</p><script>x</script><ul><li>a&#233;</li></ul>&hellip;"}')
+# HTML fields with more attributes on one tag than the limit of 100 (distinct names; quoted values
+# with '>' and no blanks between; one name again and again); one under it with what libxml2's
+# reading of markup stumbles on, as a field and as the whole file (which the target also reads as
+# one field, rewritten without attributes); a script with another element's end tag.
+def html_field(html):
+    return bytes([0x80 | 1]) + json.dumps({"id": 1, "d": html}).encode()
+
+
+write("FuzzInputs", html_field("<p>x <a " + " ".join("a%d" % i for i in range(300)) + ">y</a> z</p>"))
+write("FuzzInputs", html_field("<div><a x=\"1>2\"" + "".join("a%d='>%d'" % (i, i) for i in range(200)) + ">y</a></div><!-- <b c d> --><p>e</p>"))
+write("FuzzInputs", html_field("<b" + " b=1" * 500 + "/>x<script>if (a<b) {}</zz></script>"))
+write("FuzzInputs", html_field("<!DOCTYPE x SYSTEM \"a>b\"><p a=1 b=\"<c>\" 'd' e=f/>x</p>z<!-- a -- b --!><?php ?>&amp;<br/>"
+                               "<a href='>'>a</a><b<i>c</b></ p><style><body>s</style>"))
+write("FuzzInputs", bytes([0x80]) + b"<!DOCTYPE x SYSTEM 'a>b'><p a=1 b=\"<c>\" 'd' e=f/>x</p>z<!-- a -- b --!><?php ?>&amp;<br/>"
+      b"<a href='>'>a</a><b<i>c</b></ p><aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaab>t"
+      b"<style><body>s</style>")
+write("FuzzInputs", html_field("<div><script></zz x=\"</script>\">y</script>z</div>"))
 # CSV that goes wrong: quotes that never close (at the end, and within a line), conflicting columns.
 write("FuzzInputs", bytes([3]) + b'id,text\n1,"open\n2,b\n3,"x""y\n4,d\n')
 write("FuzzInputs", bytes([4]) + b'id\ttext\n1\t"never closed\n2\ty\n')

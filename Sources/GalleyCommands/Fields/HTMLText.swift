@@ -6,16 +6,33 @@ import CLibXML2
 /// and numeric entity and mends broken markup as browsers do): white space collapsed, a line
 /// break for `<br>` and between blocks (paragraphs, list items, headings, table rows), and
 /// nothing of scripts, styles or comments. Nothing is loaded from the network.
+///
+/// libxml2 reads a start tag in time quadratic in its attributes, so a fragment in which a tag
+/// may have more than ``attributeLimit`` of them is first rewritten without attributes (which
+/// the text does not use), by ``HTMLAttributeStripper``.
 enum HTMLText {
+    /// The most attributes a tag may have for a fragment to go to libxml2 as it is: up to this
+    /// many, libxml2 reads a tag's bytes about as fast as text's; past it, its time per byte
+    /// grows with the tag's attributes.
+    static let attributeLimit = 100
+
     /// The text of `html`; text without markup comes back with its entities decoded.
     static func text(of html: String) -> String {
         guard html.utf8.contains(where: { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: "&") }) else { return collapsed(html) }
+        var html = html
+        return html.withUTF8 { bytes in
+            guard HTMLAttributeBound.exceeds(attributeLimit, in: bytes) else { return parsedText(of: bytes) }
+            return HTMLAttributeStripper.stripped(bytes).withUnsafeBufferPointer { parsedText(of: $0) }
+        }
+    }
+
+    /// The text of `bytes` as libxml2 parses them, whatever their attributes.
+    static func parsedText(of bytes: UnsafeBufferPointer<UInt8>) -> String {
         _ = initialize
         let options = Int32(HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue | HTML_PARSE_NONET.rawValue)
-        let count = html.utf8.count
-        guard count < Int(Int32.max),
-            let document = html.withCString({ htmlReadMemory($0, Int32(count), nil, "UTF-8", options) })
-        else { return collapsed(html) }
+        guard bytes.count < Int(Int32.max), let base = bytes.baseAddress,
+            let document = base.withMemoryRebound(to: CChar.self, capacity: bytes.count, { htmlReadMemory($0, Int32(bytes.count), nil, "UTF-8", options) })
+        else { return collapsed(String(decoding: bytes, as: UTF8.self)) }
         defer { xmlFreeDoc(document) }
         var text = TextCollector()
         var node = document.pointee.children
