@@ -15,9 +15,11 @@ import GalleyJSON
 /// hundred bytes per item stored.
 final class ResumeIndex: Sendable {
     /// Each current item's place in ``storedIDs``, by the fingerprint of its content.
-    private let slots: [Int64: Int32]
+    private let slots: FingerprintTable
     /// Each current item's id, as stored.
     let storedIDs: [StoredID]
+    /// Each current item's place in the input, as stored (`galley_places`); −1 where none is.
+    let storedPositions: [Int]
 
     /// An id as the table holds it: an integer, or text (bytes, a NUL included).
     enum StoredID: Hashable, Sendable {
@@ -33,53 +35,84 @@ final class ResumeIndex: Sendable {
             default: self = .text(Array("\(id)".utf8))
             }
         }
+
+        /// Whether `self` sorts before `other` as SQLite orders the column: integers first, then
+        /// text byte by byte (its BINARY collation).
+        func precedes(_ other: StoredID) -> Bool {
+            switch (self, other) {
+            case (.integer(let left), .integer(let right)): left < right
+            case (.integer, .text): true
+            case (.text, .integer): false
+            case (.text(let left), .text(let right)): left.lexicographicallyPrecedes(right)
+            }
+        }
     }
 
-    /// Reads the items current at `widths` from the table `galley_rows`.
+    /// Reads the items current at `widths` from the table `galley_rows`, and their places from
+    /// `galley_places` (both read in id order, side by side).
     init(_ db: Database, widths: [Double], scale: Double, settings: Int64, needsFrames: Bool) throws {
-        // GRDB's statement owns SQLite's, which it finalizes when it goes.
-        let owner = try db.makeStatement(
+        // GRDB's statements own SQLite's, which they finalize when they go.
+        let rowsOwner = try db.makeStatement(
             sql: "SELECT id, width, fingerprint, frames IS NOT NULL FROM galley_rows WHERE scale = ?1 AND settings = ?2 ORDER BY id, width")
-        defer { withExtendedLifetime(owner) {} }
-        let statement = owner.sqliteStatement
-        sqlite3_bind_double(statement, 1, scale)
-        sqlite3_bind_int64(statement, 2, settings)
+        let placesOwner = try db.makeStatement(sql: "SELECT id, position FROM galley_places ORDER BY id")
+        defer { withExtendedLifetime((rowsOwner, placesOwner)) {} }
+        let (rows, places) = (rowsOwner.sqliteStatement, placesOwner.sqliteStatement)
+        sqlite3_bind_double(rows, 1, scale)
+        sqlite3_bind_int64(rows, 2, settings)
+        let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM galley_places") ?? 0
         let wanted = Array(Set(widths))
-        var slots: [Int64: Int32] = [:]
-        var ambiguous: Set<Int64> = []
+        var slots = FingerprintTable(capacity: count)
         var ids: [StoredID] = []
+        var positions: [Int] = []
+        ids.reserveCapacity(count)
+        positions.reserveCapacity(count)
+        // The place read last, ahead of or at the rows' id.
+        var place: (id: StoredID, position: Int)?
+        var placesDone = false
+        func position(of id: StoredID) throws -> Int {
+            while !placesDone, place.map({ $0.id.precedes(id) }) ?? true {
+                guard try Self.step(places, db) else {
+                    placesDone = true
+                    place = nil
+                    break
+                }
+                place = (Self.id(places), Int(sqlite3_column_int64(places, 1)))
+            }
+            return place?.id == id ? place!.position : -1
+        }
         // The rows of one id come together: the fingerprint each wanted width's row holds.
         var current: StoredID?
         var found: [Int64?] = Array(repeating: nil, count: wanted.count)
-        func close() {
+        func close() throws {
             guard let id = current, let fingerprint = found[0], found.allSatisfy({ $0 == fingerprint }) else { return }
-            // Two ids with one fingerprint (which only a hash collision makes): neither is trusted.
-            if slots[fingerprint] != nil || ambiguous.contains(fingerprint) {
-                slots[fingerprint] = nil
-                ambiguous.insert(fingerprint)
-                return
+            if slots.insert(fingerprint, Int32(ids.count)) {
+                ids.append(id)
+                positions.append(try position(of: id))
             }
-            slots[fingerprint] = Int32(ids.count)
-            ids.append(id)
         }
-        while true {
-            let status = sqlite3_step(statement)
-            if status == SQLITE_DONE { break }
-            guard status == SQLITE_ROW else {
-                throw DatabaseError(resultCode: ResultCode(rawValue: status), message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
-            }
-            let id = Self.id(statement)
+        while try Self.step(rows, db) {
+            let id = Self.id(rows)
             if id != current {
-                close()
+                try close()
                 current = id
                 for index in found.indices { found[index] = nil }
             }
-            guard let index = wanted.firstIndex(of: sqlite3_column_double(statement, 1)) else { continue }
-            guard !needsFrames || sqlite3_column_int(statement, 3) != 0 else { continue }
-            found[index] = sqlite3_column_int64(statement, 2)
+            guard let index = wanted.firstIndex(of: sqlite3_column_double(rows, 1)) else { continue }
+            guard !needsFrames || sqlite3_column_int(rows, 3) != 0 else { continue }
+            found[index] = sqlite3_column_int64(rows, 2)
         }
-        close()
-        (self.slots, storedIDs) = (slots, ids)
+        try close()
+        (self.slots, storedIDs, storedPositions) = (slots, ids, positions)
+    }
+
+    /// Steps `statement`: whether it gave a row.
+    private static func step(_ statement: OpaquePointer, _ db: Database) throws -> Bool {
+        let status = sqlite3_step(statement)
+        if status == SQLITE_DONE { return false }
+        guard status == SQLITE_ROW else {
+            throw DatabaseError(resultCode: ResultCode(rawValue: status), message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
+        }
+        return true
     }
 
     /// The stored item whose content has `fingerprint`, when its rows are current.

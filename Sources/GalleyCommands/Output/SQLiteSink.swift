@@ -29,6 +29,9 @@ final class SQLiteSink: OutputSink, @unchecked Sendable {
     private let lock: Int32
     /// The items whose rows are stored and current, when there are any.
     let resumeIndex: ResumeIndex?
+    /// Where each item of ``resumeIndex`` is in `galley_places` now: the writer's own copy,
+    /// changed as it writes places, so that only places that change are written.
+    private var positions: [Int] = []
 
     /// Opens (or makes) the database at `path` for a run at `widths` and `scale` with `settings`.
     ///
@@ -79,6 +82,7 @@ final class SQLiteSink: OutputSink, @unchecked Sendable {
                 guard try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM galley_rows)") ?? false else { return nil }
                 return try ResumeIndex(db, widths: widths, scale: scale, settings: settings, needsFrames: keepsFrames)
             }
+            positions = resumeIndex?.storedPositions ?? []
         } catch let error as DatabaseError {
             close(lock)
             throw setupFailure("cannot use \(path): \(error.message ?? "\(error)")")
@@ -154,7 +158,7 @@ final class SQLiteSink: OutputSink, @unchecked Sendable {
                 for item in Self.items(of: blocks) {
                     switch item {
                     case .measured(let range, let id, let position):
-                        try saveStoredRows(replacedBy: id, db: db)
+                        try saveStoredRows(replacedBy: id, at: position, db: db)
                         measured = range.upperBound
                         places.append(.given(id, position))
                     case .current(let slot, let position):
@@ -163,6 +167,10 @@ final class SQLiteSink: OutputSink, @unchecked Sendable {
                             inserted = measured
                             try restoreStoredRows(slot, db: db)
                         }
+                        // An item where it was is not written again: a rerun over the same input
+                        // writes no place at all.
+                        guard positions[Int(slot)] != position else { continue }
+                        positions[Int(slot)] = position
                         places.append(.stored(resumeIndex!.storedIDs[Int(slot)], position))
                     }
                 }
@@ -219,14 +227,16 @@ final class SQLiteSink: OutputSink, @unchecked Sendable {
     /// content, their rows kept in the temporary table `galley_saved`, by the id.
     private var replaced: [Int32: ResumeIndex.StoredID] = [:]
 
-    /// Keeps the stored rows a measured item of `id` is about to write over, when they are a
-    /// current item's: the input may give that item later, and an uninterrupted run would end
-    /// with its rows.
-    private func saveStoredRows(replacedBy id: JSONValue, db: Database) throws {
+    /// Keeps the stored rows a measured item of `id` (at `position`) is about to write over,
+    /// when they are a current item's: the input may give that item later, and an uninterrupted
+    /// run would end with its rows. Its place is noted as the one written.
+    private func saveStoredRows(replacedBy id: JSONValue, at position: Int, db: Database) throws {
         guard let index = resumeIndex else { return }
         if slotsByID == nil { slotsByID = Dictionary(index.storedIDs.enumerated().map { ($1, Int32($0)) }, uniquingKeysWith: { first, _ in first }) }
         let stored = ResumeIndex.StoredID(id)
-        guard let slot = slotsByID?[stored], replaced[slot] == nil else { return }
+        guard let slot = slotsByID?[stored] else { return }
+        positions[Int(slot)] = position
+        guard replaced[slot] == nil else { return }
         try db.execute(sql: "CREATE TEMP TABLE IF NOT EXISTS galley_saved AS SELECT * FROM galley_rows WHERE 0")
         let statements = try ["DELETE FROM temp.galley_saved WHERE id = ?1", "INSERT INTO temp.galley_saved SELECT * FROM galley_rows WHERE id = ?1"]
             .map { try db.cachedStatement(sql: $0).sqliteStatement }
@@ -237,7 +247,7 @@ final class SQLiteSink: OutputSink, @unchecked Sendable {
         replaced[slot] = stored
     }
 
-    /// Puts back the rows ``saveStoredRows(replacedBy:db:)`` kept for `slot`.
+    /// Puts back the rows ``saveStoredRows(replacedBy:at:db:)`` kept for `slot`.
     private func restoreStoredRows(_ slot: Int32, db: Database) throws {
         guard let stored = replaced.removeValue(forKey: slot) else { return }
         let statement = try db.cachedStatement(sql: "INSERT OR REPLACE INTO galley_rows SELECT * FROM temp.galley_saved WHERE id = ?1").sqliteStatement
