@@ -2,11 +2,16 @@
 
 /// A hash table from fingerprints to slots, filled once and then only read. Fingerprints are
 /// hashes already, so their low bits pick the bucket (no hashing again, as `Dictionary` would),
-/// and the table is two flat arrays probed in order: a record's lookup is about one cache miss.
+/// and the table is one flat array of buckets probed in order, each key beside its slot: a
+/// record's lookup is about one cache miss.
 struct FingerprintTable: Sendable {
-    private var keys: [Int64]
-    /// Each bucket's slot; ``empty`` for none, ``ambiguous`` for a fingerprint given twice.
-    private var values: [Int32]
+    private struct Bucket {
+        var key: Int64 = 0
+        /// The slot; ``empty`` for none, ``ambiguous`` for a fingerprint given twice.
+        var value: Int32 = FingerprintTable.empty
+    }
+
+    private var buckets: [Bucket]
     private let mask: Int
 
     private static let empty: Int32 = -1
@@ -16,8 +21,7 @@ struct FingerprintTable: Sendable {
     init(capacity: Int) {
         var size = 16
         while size < capacity * 2 { size <<= 1 }
-        keys = Array(repeating: 0, count: size)
-        values = Array(repeating: Self.empty, count: size)
+        buckets = Array(repeating: Bucket(), count: size)
         mask = size - 1
     }
 
@@ -26,17 +30,16 @@ struct FingerprintTable: Sendable {
     ///
     /// - Precondition: fewer fingerprints than the capacity the table was made for, or it grows.
     mutating func insert(_ fingerprint: Int64, _ slot: Int32) -> Bool {
-        if values.count < 2 * (count + 1) { grow() }
-        var bucket = Int(truncatingIfNeeded: fingerprint) & mask
-        while values[bucket] != Self.empty {
-            if keys[bucket] == fingerprint {
-                values[bucket] = Self.ambiguous
+        if buckets.count < 2 * (count + 1) { grow() }
+        var index = Int(truncatingIfNeeded: fingerprint) & mask
+        while buckets[index].value != Self.empty {
+            if buckets[index].key == fingerprint {
+                buckets[index].value = Self.ambiguous
                 return false
             }
-            bucket = (bucket + 1) & mask
+            index = (index + 1) & mask
         }
-        keys[bucket] = fingerprint
-        values[bucket] = slot
+        buckets[index] = Bucket(key: fingerprint, value: slot)
         count += 1
         return true
     }
@@ -46,23 +49,24 @@ struct FingerprintTable: Sendable {
 
     /// The slot of `fingerprint`, when it holds one.
     subscript(fingerprint: Int64) -> Int32? {
-        var bucket = Int(truncatingIfNeeded: fingerprint) & mask
-        while true {
-            let value = values[bucket]
-            if value == Self.empty { return nil }
-            if keys[bucket] == fingerprint { return value == Self.ambiguous ? nil : value }
-            bucket = (bucket + 1) & mask
+        buckets.withUnsafeBufferPointer { buckets in
+            var index = Int(truncatingIfNeeded: fingerprint) & mask
+            while true {
+                let bucket = buckets[index]
+                if bucket.value == Self.empty { return nil }
+                if bucket.key == fingerprint { return bucket.value == Self.ambiguous ? nil : bucket.value }
+                index = (index + 1) & mask
+            }
         }
     }
 
     /// Twice the buckets, every fingerprint placed again.
     private mutating func grow() {
-        var larger = FingerprintTable(capacity: values.count)
-        for (key, value) in zip(keys, values) where value != Self.empty {
-            var bucket = Int(truncatingIfNeeded: key) & larger.mask
-            while larger.values[bucket] != Self.empty { bucket = (bucket + 1) & larger.mask }
-            larger.keys[bucket] = key
-            larger.values[bucket] = value
+        var larger = FingerprintTable(capacity: buckets.count)
+        for bucket in buckets where bucket.value != Self.empty {
+            var index = Int(truncatingIfNeeded: bucket.key) & larger.mask
+            while larger.buckets[index].value != Self.empty { index = (index + 1) & larger.mask }
+            larger.buckets[index] = bucket
             larger.count += 1
         }
         self = larger

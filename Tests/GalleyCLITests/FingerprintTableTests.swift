@@ -1,0 +1,41 @@
+// The table resumed runs look fingerprints up in, against a dictionary.
+
+import Testing
+
+@testable import GalleyCommands
+
+@Suite("Fingerprint table")
+struct FingerprintTableTests {
+    @Test("Lookups agree with a dictionary: fingerprints whose low bits collide, a fingerprint given twice, growing past its capacity")
+    func agreesWithDictionary() {
+        var generator = SeededGenerator(seed: 34)
+        // Keys that share their low bits (one bucket) and keys spread out, some given twice.
+        var keys = (0..<2_000).map { Int64($0) << 32 | 5 } + (0..<20_000).map { _ in Int64(bitPattern: generator.next()) }
+        keys += keys.prefix(100)
+        var table = FingerprintTable(capacity: 1_000)
+        var model: [Int64: Int32?] = [:]
+        for (slot, key) in keys.enumerated() {
+            let added = table.insert(key, Int32(slot))
+            #expect(added == (model[key] == nil))
+            model[key] = model[key] == nil ? Int32(slot) : .some(nil)
+        }
+        for (key, slot) in model { #expect(table[key] == slot) }
+        for _ in 0..<10_000 {
+            let absent = Int64(bitPattern: generator.next())
+            if model[absent] == nil { #expect(table[absent] == nil) }
+        }
+    }
+}
+
+/// SplitMix64: the same numbers on every run.
+struct SeededGenerator: RandomNumberGenerator {
+    private var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
