@@ -33,6 +33,11 @@ struct RowOptions: ParsableArguments {
         prepared.resume = (sink as? SQLiteSink)?.resumeIndex
         prepared.fingerprints = sink is SQLiteSink
         let setup = prepared
+        // A resumed run looks a block's records up before transforming them.
+        var prepare: (@Sendable (ArraySlice<InputRecord>, Int) -> Void)?
+        if let index = setup.resume {
+            prepare = { records, worker in setup.workers[worker].memory.lookUp(records, in: index) }
+        }
         try runner.runCommand(
             input.records(), sink: sink, command: command, quiet: report.quiet,
             warnings: { statistics in
@@ -45,6 +50,7 @@ struct RowOptions: ParsableArguments {
                     total.misses += statistics.misses
                 }
             },
+            prepare: prepare,
             transform: { record, worker, block in
                 setup.rows(for: record, worker: setup.workers[worker], into: &block, write: write)
             })

@@ -51,6 +51,38 @@ final class RowWorkerMemory: @unchecked Sendable {
     var names = JSONNameCache()
     /// For each kind, the items laid out and how many lacked each of its template's fields.
     var missing: [String: (items: Int, counts: [Int])] = [:]
+    /// The slots of a block's JSON records whose rows are current, looked up before they are
+    /// transformed (by each record's place in the block, from ``slotsStart``): nil where a
+    /// record's rows are not, or it is not a JSON text.
+    var slots: [Int32?] = []
+    /// The input position of the block's first record.
+    var slotsStart = 0
+
+    /// Looks up `records`' JSON texts in `index`, all at once: the fingerprints first, then the
+    /// lookups in a loop of their own, each a cache miss of its own that the processor can wait
+    /// for beside the others.
+    func lookUp(_ records: ArraySlice<InputRecord>, in index: ResumeIndex) {
+        var fingerprints: [Int64?] = []
+        fingerprints.reserveCapacity(records.count)
+        for record in records {
+            guard case .json(let bytes) = record.content else {
+                fingerprints.append(nil)
+                continue
+            }
+            var fingerprint = Fingerprint()
+            fingerprint.add(bytes)
+            fingerprints.append(fingerprint.value)
+        }
+        slots = fingerprints.map { $0.flatMap(index.slot(for:)) }
+        slotsStart = records.first?.position ?? 0
+    }
+
+    /// The slot ``lookUp(_:in:)`` found for `record`, if it looked it up.
+    func lookedUp(_ record: InputRecord) -> Int32?? {
+        let index = record.position - slotsStart
+        guard index >= 0, index < slots.count else { return nil }
+        return .some(slots[index])
+    }
 }
 
 /// An item to write, with what measures it.
@@ -127,9 +159,15 @@ extension RowSetup {
         // A JSON text's fingerprint is its bytes': an item whose rows are stored is found before
         // it is parsed.
         if let resume, case .json(let bytes) = record.content {
-            var fingerprint = Fingerprint()
-            fingerprint.add(bytes)
-            if let slot = resume.slot(for: fingerprint.value) { return block.keep(slot, position: record.position) }
+            let slot: Int32?
+            if let found = worker.memory.lookedUp(record) {
+                slot = found
+            } else {
+                var fingerprint = Fingerprint()
+                fingerprint.add(bytes)
+                slot = resume.slot(for: fingerprint.value)
+            }
+            if let slot { return block.keep(slot, position: record.position) }
         }
         do {
             let row = try itemRow(for: record, worker: worker, id: &id)

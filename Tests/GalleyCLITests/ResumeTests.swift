@@ -137,7 +137,7 @@ extension ResumeTests {
                 sqlite3 '\(database)' "CREATE TABLE old (id BLOB NOT NULL, width REAL NOT NULL, scale REAL NOT NULL, position INTEGER NOT NULL,
                     template TEXT NOT NULL, settings INTEGER NOT NULL, fingerprint INTEGER NOT NULL, height REAL NOT NULL, frames TEXT,
                     PRIMARY KEY (id, width, scale)) WITHOUT ROWID;
-                  INSERT INTO old SELECT * FROM heights; DROP VIEW heights; DROP TABLE galley_rows; DROP TABLE galley_places;
+                  INSERT INTO old SELECT * FROM heights; DROP VIEW heights; DROP TABLE galley_rows; DROP TABLE galley_places; DROP TABLE galley_segments;
                   ALTER TABLE old RENAME TO heights; PRAGMA user_version = 0;"
                 sqlite3 '\(database)' "SELECT type, name FROM sqlite_master"
                 """)
@@ -146,7 +146,7 @@ extension ResumeTests {
             #expect(rerun.stderr.contains("500 records, 500 already current"), "\(rerun.stderr)")
             #expect(try Self.table(database) == expected)
             let schema = try GalleyExecutable.shell("sqlite3 '\(database)' 'PRAGMA user_version' \"SELECT type, name FROM sqlite_master ORDER BY name\"")
-            #expect(schema.stdout == "2\ntable|galley_places\ntable|galley_rows\nview|heights\n", "\(schema.stdout)")
+            #expect(schema.stdout == "2\ntable|galley_places\ntable|galley_rows\ntable|galley_segments\nview|heights\n", "\(schema.stdout)")
         }
     }
 }
@@ -164,6 +164,36 @@ extension ResumeTests {
             let strict = try GalleyExecutable.run(["heights", "--strict", "-o", database, items])
             #expect(strict.status == 1 && strict.errorLines.count == 10, "\(strict.stderr)")
             #expect(!strict.stderr.contains("already current"))
+        }
+    }
+}
+
+extension ResumeTests {
+    @Test(
+        "A feed a day later (new items on top, some edited, the oldest gone) writes the places of the new and edited items only; the rest move with their segment"
+    )
+    func feedMovesBySegment() throws {
+        try withTemporaryFolder("feed") { folder in
+            let original = (0..<2_000).map { Self.item("\($0)", "Item \($0)") }
+            var updated = (0..<25).map { Self.item("\"new\($0)\"", "New \($0)") } + original.dropLast(25)
+            for index in [100, 700, 1_500] { updated[25 + index] = Self.item("\(index)", "Item \(index), edited") }
+            let items = folder.appendingPathComponent("items.jsonl").path
+            let database = folder.appendingPathComponent("resumed.sqlite").path
+            let fresh = folder.appendingPathComponent("fresh.sqlite").path
+            try original.joined(separator: "\n").write(toFile: items, atomically: true, encoding: .utf8)
+            _ = try GalleyExecutable.run(["heights", "--width", "320,375", "-o", database, items])
+            try updated.joined(separator: "\n").write(toFile: items, atomically: true, encoding: .utf8)
+            let rerun = try GalleyExecutable.run(["heights", "--width", "320,375", "-o", database, items])
+            #expect(rerun.stderr.contains("2,000 records, 1,972 already current"), "\(rerun.stderr)")
+            let written = try GalleyExecutable.shell(
+                "sqlite3 '\(database)' 'SELECT count(*) FROM galley_places WHERE segment = (SELECT max(segment) FROM galley_segments)'")
+            #expect(written.stdout == "28\n", "\(written.stdout)")
+            // The view is a fresh run's, but for the rows of the items gone.
+            _ = try GalleyExecutable.run(["heights", "--width", "320,375", "-o", fresh, items])
+            let gone = (1_975..<2_000).map(String.init).joined(separator: ", ")
+            _ = try GalleyExecutable.shell(
+                "sqlite3 '\(database)' 'DELETE FROM galley_rows WHERE id IN (\(gone)); DELETE FROM galley_places WHERE id IN (\(gone))'")
+            #expect(try Self.table(database) == Self.table(fresh))
         }
     }
 }

@@ -29,9 +29,17 @@ final class SQLiteSink: OutputSink, @unchecked Sendable {
     private let lock: Int32
     /// The items whose rows are stored and current, when there are any.
     let resumeIndex: ResumeIndex?
-    /// Where each item of ``resumeIndex`` is in `galley_places` now: the writer's own copy,
-    /// changed as it writes places, so that only places that change are written.
-    private var positions: [Int] = []
+    /// What this run's rows are made for, the key each measured item's place is written with.
+    private let rowsKey: RowsKey
+    /// Each item of ``resumeIndex``'s segment and place, and each segment's base, as written
+    /// now: the writer's own copies, changed as it writes, so that only what changes is written.
+    private var segments: [Int64] = []
+    private var places: [Int] = []
+    private var bases: [Int64: Int] = [:]
+    /// The segments whose base this run has settled (by the first of their items it met).
+    private var settled: Set<Int64> = []
+    /// The segment this run writes places in, once it has made it.
+    private var runSegment: Int64?
 
     /// Opens (or makes) the database at `path` for a run at `widths` and `scale` with `settings`.
     ///
@@ -41,6 +49,7 @@ final class SQLiteSink: OutputSink, @unchecked Sendable {
         self.path = path
         self.scale = scale
         self.settings = settings
+        rowsKey = RowsKey(settings: settings, scale: scale, widths: widths)
         lock = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         guard lock >= 0 else { throw setupFailure("cannot open \(path): \(String(cString: strerror(errno)))") }
         guard flock(lock, LOCK_EX | LOCK_NB) == 0 else {
@@ -78,11 +87,12 @@ final class SQLiteSink: OutputSink, @unchecked Sendable {
         do {
             pool = try DatabasePool(path: path, configuration: configuration)
             try pool.write { db in try DatabaseSchema.prepare(db, from: try DatabaseSchema.state(of: db)) }
+            let rowsKey = rowsKey
             resumeIndex = try pool.read { db in
-                guard try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM galley_rows)") ?? false else { return nil }
-                return try ResumeIndex(db, widths: widths, scale: scale, settings: settings, needsFrames: keepsFrames)
+                guard try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM galley_places)") ?? false else { return nil }
+                return try ResumeIndex(db, rowsKey: rowsKey)
             }
-            positions = resumeIndex?.storedPositions ?? []
+            if let index = resumeIndex { (segments, places, bases) = (index.storedSegments, index.storedPlaces, index.bases) }
         } catch let error as DatabaseError {
             close(lock)
             throw setupFailure("cannot use \(path): \(error.message ?? "\(error)")")
@@ -113,12 +123,12 @@ final class SQLiteSink: OutputSink, @unchecked Sendable {
             + rows.joined(separator: ", ")
     }
 
-    /// `count` items' places, each written only where it changed: a rerun whose items stayed
-    /// where they were writes no page.
+    /// `count` items' places in this run's segment (parameter 1), each with its id, place and
+    /// rows' key.
     private static func placesSQL(_ count: Int) -> String {
-        let places = (0..<count).map { "(?\(1 + 2 * $0), ?\(2 + 2 * $0))" }
-        return "INSERT INTO galley_places (id, position) VALUES " + places.joined(separator: ", ")
-            + " ON CONFLICT (id) DO UPDATE SET position = excluded.position WHERE galley_places.position != excluded.position"
+        let places = (0..<count).map { "(?\(2 + 3 * $0), ?1, ?\(3 + 3 * $0), ?\(4 + 3 * $0))" }
+        return "INSERT INTO galley_places (id, segment, place, rows_key) VALUES " + places.joined(separator: ", ")
+            + " ON CONFLICT (id) DO UPDATE SET segment = excluded.segment, place = excluded.place, rows_key = excluded.rows_key"
     }
 
     /// An item of a write, in input order: one measured (its rows in the write's list of rows,
@@ -129,10 +139,11 @@ final class SQLiteSink: OutputSink, @unchecked Sendable {
         case current(slot: Int32, position: Int)
     }
 
-    /// An item's place: its id as the input gave it or as stored, and where it is.
+    /// An item's place to write: its id as the input gave it or as stored, where it is, and its
+    /// rows' key.
     private enum Place {
-        case given(JSONValue, Int)
-        case stored(ResumeIndex.StoredID, Int)
+        case given(JSONValue, Int, Int64)
+        case stored(ResumeIndex.StoredID, Int, Int64)
     }
 
     func write(_ blocks: [ResultBlock]) throws {
@@ -160,30 +171,36 @@ final class SQLiteSink: OutputSink, @unchecked Sendable {
                     case .measured(let range, let id, let position):
                         try saveStoredRows(replacedBy: id, at: position, db: db)
                         measured = range.upperBound
-                        places.append(.given(id, position))
+                        places.append(.given(id, position, rowsKey.key(for: rows[range.lowerBound].fingerprint)))
                     case .current(let slot, let position):
+                        let index = resumeIndex!
                         if replaced[slot] != nil {
                             try insert(rows[inserted..<measured])
                             inserted = measured
                             try restoreStoredRows(slot, db: db)
+                            // Its rows are back, and so is their key.
+                            places.append(.stored(index.storedIDs[Int(slot)], position, index.storedKeys[Int(slot)]))
+                            try note(slot, at: position, db: db)
+                        } else if try !isWhere(slot, position, db: db) {
+                            places.append(.stored(index.storedIDs[Int(slot)], position, index.storedKeys[Int(slot)]))
                         }
-                        // An item where it was is not written again: a rerun over the same input
-                        // writes no place at all.
-                        guard positions[Int(slot)] != position else { continue }
-                        positions[Int(slot)] = position
-                        places.append(.stored(resumeIndex!.storedIDs[Int(slot)], position))
                     }
                 }
                 try insert(rows[inserted...])
-                try Self.step(places[...], db: db, sql: Self.placesSQL, parameters: 2, first: 1) { _ in
+                guard !places.isEmpty else { return }
+                let segment = try self.segment(db)
+                try Self.step(places[...], db: db, sql: Self.placesSQL, parameters: 3, first: 2) { statement in
+                    sqlite3_bind_int64(statement, 1, segment)
                 } bind: { place, statement, first in
                     switch place {
-                    case .given(let id, let position):
+                    case .given(let id, let position, let key):
                         Self.bind(id, to: statement, at: first)
                         sqlite3_bind_int64(statement, first + 1, Int64(position))
-                    case .stored(let id, let position):
+                        sqlite3_bind_int64(statement, first + 2, key)
+                    case .stored(let id, let position, let key):
                         Self.bind(id, to: statement, at: first)
                         sqlite3_bind_int64(statement, first + 1, Int64(position))
+                        sqlite3_bind_int64(statement, first + 2, key)
                     }
                 }
             }
@@ -219,10 +236,62 @@ final class SQLiteSink: OutputSink, @unchecked Sendable {
         return items
     }
 
+    // MARK: - Places
+
+    /// Whether the current item in `slot` is at `position` already, once its segment's base is
+    /// settled: by the first of the segment's items the run meets, so that items that moved
+    /// together (all one further down for each new item on top) move by one change to their
+    /// segment, and only those that moved otherwise are written one by one. When false, the
+    /// item's place is to be written in this run's segment, and is noted so.
+    private func isWhere(_ slot: Int32, _ position: Int, db: Database) throws -> Bool {
+        let segment = segments[Int(slot)]
+        let place = places[Int(slot)]
+        let base: Int?
+        // Items of one segment come in runs: its base, settled, is kept at hand.
+        if let last = lastSegment, last.segment == segment {
+            base = last.base
+        } else {
+            if settled.insert(segment).inserted, bases[segment].map({ $0 + place != position }) ?? false {
+                bases[segment] = position - place
+                let statement = try db.cachedStatement(sql: "UPDATE galley_segments SET base = ?2 WHERE segment = ?1").sqliteStatement
+                sqlite3_bind_int64(statement, 1, segment)
+                sqlite3_bind_int64(statement, 2, Int64(position - place))
+                try Self.run(statement, db: db)
+            }
+            base = bases[segment]
+            lastSegment = (segment, base)
+        }
+        if let base, base + place == position { return true }
+        try note(slot, at: position, db: db)
+        return false
+    }
+
+    /// The segment ``isWhere(_:_:db:)`` looked at last, and its base, settled.
+    private var lastSegment: (segment: Int64, base: Int?)?
+
+    /// Notes that the item in `slot` is written at `position`, in this run's segment (whose base
+    /// stays 0).
+    private func note(_ slot: Int32, at position: Int, db: Database) throws {
+        segments[Int(slot)] = try segment(db)
+        places[Int(slot)] = position
+    }
+
+    /// This run's segment, made the first time a place is written: its base is 0, so a place in
+    /// it is a position.
+    private func segment(_ db: Database) throws -> Int64 {
+        if let runSegment { return runSegment }
+        try db.execute(sql: "INSERT INTO galley_segments (base) VALUES (0)")
+        let made = db.lastInsertedRowID
+        runSegment = made
+        bases[made] = 0
+        settled.insert(made)
+        return made
+    }
+
     // MARK: - An id given twice with other content
 
     /// The current items' slots by id, made the first time a measured item's id is looked up.
-    private var slotsByID: [ResumeIndex.StoredID: Int32]?
+    private var slotsByID: FingerprintTable?
     /// Slots whose stored rows this run wrote over with an earlier item of the same id and other
     /// content, their rows kept in the temporary table `galley_saved`, by the id.
     private var replaced: [Int32: ResumeIndex.StoredID] = [:]
@@ -232,18 +301,33 @@ final class SQLiteSink: OutputSink, @unchecked Sendable {
     /// run would end with its rows. Its place is noted as the one written.
     private func saveStoredRows(replacedBy id: JSONValue, at position: Int, db: Database) throws {
         guard let index = resumeIndex else { return }
-        if slotsByID == nil { slotsByID = Dictionary(index.storedIDs.enumerated().map { ($1, Int32($0)) }, uniquingKeysWith: { first, _ in first }) }
-        let stored = ResumeIndex.StoredID(id)
-        guard let slot = slotsByID?[stored] else { return }
-        positions[Int(slot)] = position
-        guard replaced[slot] == nil else { return }
-        try db.execute(sql: "CREATE TEMP TABLE IF NOT EXISTS galley_saved AS SELECT * FROM galley_rows WHERE 0")
-        let statements = try ["DELETE FROM temp.galley_saved WHERE id = ?1", "INSERT INTO temp.galley_saved SELECT * FROM galley_rows WHERE id = ?1"]
-            .map { try db.cachedStatement(sql: $0).sqliteStatement }
-        for statement in statements {
-            Self.bind(stored, to: statement, at: 1)
-            try Self.run(statement, db: db)
+        if slotsByID == nil {
+            // The hashes first, then the inserts in a loop of their own (see ResumeIndex).
+            let hashes = index.storedIDs.map(\.hash)
+            var table = FingerprintTable(capacity: hashes.count)
+            for (slot, hash) in hashes.enumerated() { _ = table.insert(hash, Int32(slot)) }
+            slotsByID = table
         }
+        let stored = ResumeIndex.StoredID(id)
+        // By the id's hash, the id itself checked: two ids of one hash (which only a collision
+        // makes) are found neither.
+        guard let slot = slotsByID?[stored.hash], index.storedIDs[Int(slot)] == stored else { return }
+        try note(slot, at: position, db: db)
+        guard replaced[slot] == nil else { return }
+        if replaced.isEmpty {
+            try db.execute(
+                sql: """
+                    CREATE TEMP TABLE IF NOT EXISTS galley_saved (
+                        id BLOB NOT NULL, width REAL NOT NULL, scale REAL NOT NULL, template TEXT NOT NULL,
+                        settings INTEGER NOT NULL, fingerprint INTEGER NOT NULL, height REAL NOT NULL, frames TEXT,
+                        PRIMARY KEY (id, width, scale)
+                    ) WITHOUT ROWID
+                    """)
+        }
+        // Rows kept before of this id, at widths this run leaves, are the stored rows still.
+        let statement = try db.cachedStatement(sql: "INSERT OR REPLACE INTO temp.galley_saved SELECT * FROM galley_rows WHERE id = ?1").sqliteStatement
+        Self.bind(stored, to: statement, at: 1)
+        try Self.run(statement, db: db)
         replaced[slot] = stored
     }
 
@@ -256,7 +340,7 @@ final class SQLiteSink: OutputSink, @unchecked Sendable {
     }
 
     /// Steps `statement` once, and clears it for its next use.
-    private static func run(_ statement: OpaquePointer, db: Database) throws {
+    static func run(_ statement: OpaquePointer, db: Database) throws {
         let status = sqlite3_step(statement)
         sqlite3_reset(statement)
         sqlite3_clear_bindings(statement)
@@ -314,7 +398,7 @@ final class SQLiteSink: OutputSink, @unchecked Sendable {
     }
 
     /// Binds an id as the table holds it.
-    private static func bind(_ id: ResumeIndex.StoredID, to statement: OpaquePointer, at index: Int32) {
+    static func bind(_ id: ResumeIndex.StoredID, to statement: OpaquePointer, at index: Int32) {
         switch id {
         case .integer(let integer): sqlite3_bind_int64(statement, index, integer)
         case .text(let bytes): bytes.withUnsafeBufferPointer { bindText($0, to: statement, at: index) }

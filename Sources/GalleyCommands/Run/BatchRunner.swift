@@ -48,14 +48,15 @@ struct BatchRunner {
     ///   writing threw.
     func runCommand(
         _ source: InputFiles, sink: any OutputSink, command: String, quiet: Bool, warnings: (Statistics) -> [String] = { _ in [] },
-        cacheStatistics: () -> (hits: Int, misses: Int)?, transform: @Sendable (InputRecord, Int, inout ResultBlock) -> Void
+        cacheStatistics: () -> (hits: Int, misses: Int)?, prepare: (@Sendable (ArraySlice<InputRecord>, Int) -> Void)? = nil,
+        transform: @Sendable (InputRecord, Int, inout ResultBlock) -> Void
     ) throws {
         let report = RunReport(command: "galley \(command)", quiet: quiet, progress: source.progress)
         let interruption = Interruption()
         defer { interruption.stop() }
         let statistics: Statistics
         do {
-            statistics = try run(source, sink: sink, report: report, interruption: interruption, transform: transform)
+            statistics = try run(source, sink: sink, report: report, interruption: interruption, prepare: prepare, transform: transform)
         } catch {
             report.clear()
             throw error
@@ -122,7 +123,8 @@ struct BatchRunner {
     /// Runs `transform` on every record that is not a blank line and hands its results to
     /// `sink`, in input order. `transform` gets the record, the worker running it (0 to `jobs` − 1,
     /// for state a worker keeps to itself) and its block's results, to which it appends whole
-    /// lines or rows (or nothing) and counts a failure.
+    /// lines or rows (or nothing) and counts a failure. `prepare`, when given, gets each block's
+    /// records first, on the worker that will transform them.
     ///
     /// Workers take blocks of records from a shared counter, so a worker that drew slow records
     /// holds the others up by one block at most; a chunk's results are written on a queue of
@@ -133,7 +135,7 @@ struct BatchRunner {
     ///   before it are written (``Statistics/readFailure``).
     func run(
         _ source: any RecordSource, sink: any OutputSink, report: RunReport? = nil, interruption: Interruption? = nil,
-        transform: @Sendable (InputRecord, Int, inout ResultBlock) -> Void
+        prepare: (@Sendable (ArraySlice<InputRecord>, Int) -> Void)? = nil, transform: @Sendable (InputRecord, Int, inout ResultBlock) -> Void
     ) throws -> Statistics {
         let writing = DispatchQueue(label: "galley.output")
         // Why results could not be written (a full disk, a closed pipe): the run stops there.
@@ -164,7 +166,9 @@ struct BatchRunner {
                     let block = nextBlock.wrappingAdd(1, ordering: .relaxed).oldValue
                     guard block < blockCount else { return }
                     var results = ResultBlock()
-                    for record in records[(block * blockSize)..<min((block + 1) * blockSize, records.count)] where !record.isBlank {
+                    let slice = records[(block * blockSize)..<min((block + 1) * blockSize, records.count)]
+                    prepare?(slice, worker)
+                    for record in slice where !record.isBlank {
                         transform(record, worker, &results)
                     }
                     blocks.set(block, results)
