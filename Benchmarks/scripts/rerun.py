@@ -35,7 +35,16 @@ def remove(database):
         Path(str(database) + suffix).unlink(missing_ok=True)
 
 
+def copy(source, database):
+    """A copy of `source` at `database`, on disk: a database a run finds has not just been written,
+    and flushing the copy is no part of the run's own work."""
+    remove(database)
+    shutil.copy(source, database)
+    os.sync()
+
+
 def run(database, items):
+    os.sync()
     start = time.monotonic()
     status = subprocess.run([str(galley), *arguments, "-o", str(database), str(items)], stderr=subprocess.PIPE)
     elapsed = time.monotonic() - start
@@ -65,8 +74,7 @@ remove(fresh_db)
 fresh = run(fresh_db, data)
 
 complete_db = work / "complete.sqlite"
-remove(complete_db)
-shutil.copy(fresh_db, complete_db)
+copy(fresh_db, complete_db)
 complete = run(complete_db, data)
 
 killed_db = work / "killed.sqlite"
@@ -90,8 +98,7 @@ for index in random.sample(range(len(kept)), share):
 feed_items = work / "feed.jsonl"
 feed_items.write_text("\n".join(feed + kept) + "\n")
 feed_db = work / "feed.sqlite"
-remove(feed_db)
-shutil.copy(fresh_db, feed_db)
+copy(fresh_db, feed_db)
 fed = run(feed_db, feed_items)
 
 print(f"{rows:,} message rows at 2 widths, 2 workers, one run each")

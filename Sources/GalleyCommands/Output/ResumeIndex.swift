@@ -75,10 +75,7 @@ final class ResumeIndex: Sendable {
             segments.append(sqlite3_column_int64(places, 1))
             placesInSegments.append(Int(sqlite3_column_int64(places, 2)))
         }
-        // Filled in a loop of its own: each insert's bucket a cache miss of its own, and the
-        // processor can wait for many at once where nothing else comes between them.
-        var slots = FingerprintTable(capacity: keys.count)
-        for (slot, key) in keys.enumerated() { _ = slots.insert(key, Int32(slot)) }
+        let slots = FingerprintTable(slotsOf: keys)
         (self.slots, storedIDs, storedKeys, storedSegments, storedPlaces, self.bases) = (slots, ids, keys, segments, placesInSegments, bases)
     }
 

@@ -12,10 +12,10 @@ import GalleyJSON
 ///
 /// Run again with the same input, a run measures only the items whose rows are missing or were
 /// made from other content, another template or other settings (see ``ResumeIndex``), and ends
-/// with the same table as a run that was never interrupted. Every item's place is written in
-/// input order, current or not, so that items that moved in the input (a feed with new items on
-/// top) have their new places without being measured, and an item the input holds twice ends
-/// where the last one is. Rows of items no longer in the input stay.
+/// with the same table as a run that was never interrupted. Items that moved in the input (a feed
+/// with new items on top) take their new places without being measured, most by one change to
+/// their segment's base, and an item the input holds twice ends where, and as, the last one is.
+/// Rows of items no longer in the input stay.
 ///
 /// `@unchecked Sendable`: its mutable state is the writer's, used from one queue at a time (see
 /// ``OutputSink``).
@@ -92,7 +92,10 @@ final class SQLiteSink: OutputSink, @unchecked Sendable {
                 guard try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM galley_places)") ?? false else { return nil }
                 return try ResumeIndex(db, rowsKey: rowsKey)
             }
-            if let index = resumeIndex { (segments, places, bases) = (index.storedSegments, index.storedPlaces, index.bases) }
+            if let index = resumeIndex {
+                (segments, places, bases) = (index.storedSegments, index.storedPlaces, index.bases)
+                try pool.writeWithoutTransaction(Self.keepRowsWrittenOver)
+            }
         } catch let error as DatabaseError {
             close(lock)
             throw setupFailure("cannot use \(path): \(error.message ?? "\(error)")")
@@ -112,15 +115,18 @@ final class SQLiteSink: OutputSink, @unchecked Sendable {
     /// which costs SQLite less a row than a statement each.
     static let rowsPerStatement = 16
 
-    /// `INSERT OR REPLACE` of `count` measured rows. The run's scale and settings, the same for
+    /// An upsert of `count` measured rows (an update where an item's row at that width is stored,
+    /// so that ``keepRowsWrittenOver(_:)`` sees it). The run's scale and settings, the same for
     /// every row, are parameters 1 and 2; each row's six values follow.
     private static func rowsSQL(_ count: Int) -> String {
         let rows = (0..<count).map { row in
             let first = 3 + row * 6
             return "(?\(first), ?\(first + 1), ?1, ?\(first + 2), ?2, ?\(first + 3), ?\(first + 4), ?\(first + 5))"
         }
-        return "INSERT OR REPLACE INTO galley_rows (id, width, scale, template, settings, fingerprint, height, frames) VALUES "
+        return "INSERT INTO galley_rows (id, width, scale, template, settings, fingerprint, height, frames) VALUES "
             + rows.joined(separator: ", ")
+            + " ON CONFLICT (id, width, scale) DO UPDATE SET template = excluded.template, settings = excluded.settings,"
+            + " fingerprint = excluded.fingerprint, height = excluded.height, frames = excluded.frames"
     }
 
     /// `count` items' places in this run's segment (parameter 1), each with its id, place and
@@ -169,19 +175,24 @@ final class SQLiteSink: OutputSink, @unchecked Sendable {
                 for item in Self.items(of: blocks) {
                     switch item {
                     case .measured(let range, let id, let position):
-                        try saveStoredRows(replacedBy: id, at: position, db: db)
+                        if resumeIndex != nil { measuredIDs.insert(ResumeIndex.StoredID(id).hash) }
                         measured = range.upperBound
                         places.append(.given(id, position, rowsKey.key(for: rows[range.lowerBound].fingerprint)))
                     case .current(let slot, let position):
                         let index = resumeIndex!
-                        if replaced[slot] != nil {
+                        let id = index.storedIDs[Int(slot)]
+                        if !measuredIDs.isEmpty, measuredIDs.contains(id.hash) {
+                            // The rows measured before it go in first: they may be what wrote over its own.
                             try insert(rows[inserted..<measured])
                             inserted = measured
-                            try restoreStoredRows(slot, db: db)
-                            // Its rows are back, and so is their key.
-                            places.append(.stored(index.storedIDs[Int(slot)], position, index.storedKeys[Int(slot)]))
-                            try note(slot, at: position, db: db)
-                        } else if try !isWhere(slot, position, db: db) {
+                            if try restoreRows(of: id, db: db) {
+                                // Its rows are back, and so are their key and its place.
+                                places.append(.stored(id, position, index.storedKeys[Int(slot)]))
+                                try note(slot, at: position, db: db)
+                                continue
+                            }
+                        }
+                        if try !isWhere(slot, position, db: db) {
                             places.append(.stored(index.storedIDs[Int(slot)], position, index.storedKeys[Int(slot)]))
                         }
                     }
@@ -290,53 +301,36 @@ final class SQLiteSink: OutputSink, @unchecked Sendable {
 
     // MARK: - An id given twice with other content
 
-    /// The current items' slots by id, made the first time a measured item's id is looked up.
-    private var slotsByID: FingerprintTable?
-    /// Slots whose stored rows this run wrote over with an earlier item of the same id and other
-    /// content, their rows kept in the temporary table `galley_saved`, by the id.
-    private var replaced: [Int32: ResumeIndex.StoredID] = [:]
+    /// Hashes of the ids this run measured (``ResumeIndex/StoredID/hash``): a current item whose
+    /// id is among them may have had its stored rows written over earlier in the run.
+    private var measuredIDs: Set<Int64> = []
 
-    /// Keeps the stored rows a measured item of `id` (at `position`) is about to write over,
-    /// when they are a current item's: the input may give that item later, and an uninterrupted
-    /// run would end with its rows. Its place is noted as the one written.
-    private func saveStoredRows(replacedBy id: JSONValue, at position: Int, db: Database) throws {
-        guard let index = resumeIndex else { return }
-        if slotsByID == nil {
-            // The hashes first, then the inserts in a loop of their own (see ResumeIndex).
-            let hashes = index.storedIDs.map(\.hash)
-            var table = FingerprintTable(capacity: hashes.count)
-            for (slot, hash) in hashes.enumerated() { _ = table.insert(hash, Int32(slot)) }
-            slotsByID = table
-        }
-        let stored = ResumeIndex.StoredID(id)
-        // By the id's hash, the id itself checked: two ids of one hash (which only a collision
-        // makes) are found neither.
-        guard let slot = slotsByID?[stored.hash], index.storedIDs[Int(slot)] == stored else { return }
-        try note(slot, at: position, db: db)
-        guard replaced[slot] == nil else { return }
-        if replaced.isEmpty {
-            try db.execute(
-                sql: """
-                    CREATE TEMP TABLE IF NOT EXISTS galley_saved (
-                        id BLOB NOT NULL, width REAL NOT NULL, scale REAL NOT NULL, template TEXT NOT NULL,
-                        settings INTEGER NOT NULL, fingerprint INTEGER NOT NULL, height REAL NOT NULL, frames TEXT,
-                        PRIMARY KEY (id, width, scale)
-                    ) WITHOUT ROWID
-                    """)
-        }
-        // Rows kept before of this id, at widths this run leaves, are the stored rows still.
-        let statement = try db.cachedStatement(sql: "INSERT OR REPLACE INTO temp.galley_saved SELECT * FROM galley_rows WHERE id = ?1").sqliteStatement
-        Self.bind(stored, to: statement, at: 1)
-        try Self.run(statement, db: db)
-        replaced[slot] = stored
+    /// Makes the writer's connection keep, in the temporary table `galley_saved`, the first
+    /// stored rows a run writes over, by id, width and scale: the input may give an item twice,
+    /// first with other content, then with the stored one, and an uninterrupted run would end
+    /// with the stored rows. Only rows that are written over are kept, when they are.
+    private static func keepRowsWrittenOver(_ db: Database) throws {
+        try db.execute(
+            sql: """
+                CREATE TEMP TABLE galley_saved (
+                    id BLOB NOT NULL, width REAL NOT NULL, scale REAL NOT NULL, template TEXT NOT NULL,
+                    settings INTEGER NOT NULL, fingerprint INTEGER NOT NULL, height REAL NOT NULL, frames TEXT,
+                    PRIMARY KEY (id, width, scale)
+                ) WITHOUT ROWID;
+                CREATE TEMP TRIGGER galley_save BEFORE UPDATE ON main.galley_rows BEGIN
+                    INSERT OR IGNORE INTO galley_saved VALUES (
+                        old.id, old.width, old.scale, old.template, old.settings, old.fingerprint, old.height, old.frames);
+                END;
+                """)
     }
 
-    /// Puts back the rows ``saveStoredRows(replacedBy:at:db:)`` kept for `slot`.
-    private func restoreStoredRows(_ slot: Int32, db: Database) throws {
-        guard let stored = replaced.removeValue(forKey: slot) else { return }
+    /// Puts back the rows of `id` that this run wrote over (see ``keepRowsWrittenOver(_:)``):
+    /// whether there were any.
+    private func restoreRows(of id: ResumeIndex.StoredID, db: Database) throws -> Bool {
         let statement = try db.cachedStatement(sql: "INSERT OR REPLACE INTO galley_rows SELECT * FROM temp.galley_saved WHERE id = ?1").sqliteStatement
-        Self.bind(stored, to: statement, at: 1)
+        Self.bind(id, to: statement, at: 1)
         try Self.run(statement, db: db)
+        return sqlite3_changes(db.sqliteConnection) > 0
     }
 
     /// Steps `statement` once, and clears it for its next use.
