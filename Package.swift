@@ -104,26 +104,31 @@ let package = Package(
         .target(name: "PangoReference", linkerSettings: [.linkedLibrary("dl")]),
         // Its Swift face, shared by the differential tests and the benchmarks.
         .target(name: "PangoComparison", dependencies: ["PangoReference", "GalleyText", "GalleyLocks"]),
+        // What every test target would otherwise write again: the package's paths, temporary
+        // folders, one engine over the bundled fonts, and the `galley` executable's runner.
+        .target(name: "GalleyTestSupport", dependencies: ["GalleyText"], path: "Tests/GalleyTestSupport"),
         .testTarget(
             name: "GalleyTextTests",
-            dependencies: ["GalleyText", "PangoComparison", "CHarfBuzz", "CGalleyShims", "GalleyLocks"],
+            dependencies: ["GalleyText", "PangoComparison", "CHarfBuzz", "CGalleyShims", "GalleyLocks", "GalleyTestSupport"],
             exclude: ["Fixtures"]),
         .testTarget(
             name: "GalleyLayoutTests",
-            dependencies: ["GalleyLayout", "GalleyText", "GalleyJSON", "GalleyLocks", "GalleyTable"]),
+            dependencies: ["GalleyLayout", "GalleyText", "GalleyJSON", "GalleyLocks", "GalleyTable", "GalleyTestSupport"]),
         .testTarget(
             name: "GalleyTableTests",
-            dependencies: ["GalleyTable", "GalleyLayout", "GalleyText", "GalleyJSON", "GalleyLocks", "GalleyCommands"]),
+            dependencies: ["GalleyTable", "GalleyLayout", "GalleyText", "GalleyJSON", "GalleyLocks", "GalleyCommands", "GalleyTestSupport"]),
         .testTarget(
             name: "GalleyRenderTests",
-            dependencies: ["GalleyRender", "GalleyLayout", "GalleyLocks", "GalleyText", "GalleyJSON", "CFreeType", "CCairo", "PangoComparison"],
+            dependencies: [
+                "GalleyRender", "GalleyLayout", "GalleyLocks", "GalleyText", "GalleyJSON", "CFreeType", "CCairo", "PangoComparison", "GalleyTestSupport",
+            ],
             exclude: ["Golden"]),
         .testTarget(
             name: "GalleyJSONTests",
             dependencies: ["GalleyJSON"]),
         .testTarget(
             name: "GalleyCLITests",
-            dependencies: ["GalleyCommands", "CCairo", "CLibXML2"]),
+            dependencies: ["GalleyCommands", "CCairo", "CLibXML2", "GalleyTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

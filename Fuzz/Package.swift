@@ -4,13 +4,10 @@
 
 import PackageDescription
 
-let galley: [Target.Dependency] = [
-    "FuzzDriver",
-    .product(name: "GalleyJSON", package: "Galley"),
-    .product(name: "GalleyText", package: "Galley"),
-    .product(name: "GalleyLayout", package: "Galley"),
-    .product(name: "GalleyCommands", package: "Galley"),
-]
+// Each target links only the libraries it fuzzes: linking is much of a sanitized build's time.
+func galley(_ libraries: String...) -> [Target.Dependency] {
+    ["FuzzDriver"] + libraries.map { .product(name: $0, package: "Galley") }
+}
 
 let package = Package(
     name: "GalleyFuzz",
@@ -19,22 +16,18 @@ let package = Package(
         // Starts libFuzzer from a target's main, and what the targets share.
         .target(name: "FuzzDriver"),
         // The JSON parser: parse, and write then parse back the same value.
-        .executableTarget(name: "FuzzJSON", dependencies: galley),
+        .executableTarget(name: "FuzzJSON", dependencies: galley("GalleyJSON")),
         // A `galley measure` request end to end: decode, measure, encode.
-        .executableTarget(name: "FuzzMeasureRequest", dependencies: galley),
+        .executableTarget(name: "FuzzMeasureRequest", dependencies: galley("GalleyCommands", "GalleyJSON", "GalleyText")),
         // A templates file end to end: compile, measure an item, arrange.
-        .executableTarget(name: "FuzzTemplates", dependencies: galley),
+        .executableTarget(name: "FuzzTemplates", dependencies: galley("GalleyJSON", "GalleyLayout", "GalleyText")),
         // A font file: load it by path, measure and lay out text in it.
-        .executableTarget(name: "FuzzFonts", dependencies: galley),
+        .executableTarget(name: "FuzzFonts", dependencies: galley("GalleyText")),
         // The input readers (JSON Lines, JSON arrays, CSV, TSV, XML, property lists) and HTML reduction.
-        .executableTarget(name: "FuzzInputs", dependencies: galley),
-        // A PNG file: decoded with libpng within bounds, drawn, written again, read from a folder.
-        // Only the drawing library is linked (its internals reached with @testable in this debug build).
-        .executableTarget(
-            name: "FuzzImages",
-            dependencies: [
-                "FuzzDriver", .product(name: "GalleyRender", package: "Galley"), .product(name: "GalleyLayout", package: "Galley"),
-            ]),
+        .executableTarget(name: "FuzzInputs", dependencies: galley("GalleyCommands", "GalleyJSON")),
+        // A PNG file: decoded with libpng within bounds, drawn, written again, read from a folder
+        // (the drawing library's internals reached with @testable in this debug build).
+        .executableTarget(name: "FuzzImages", dependencies: galley("GalleyRender", "GalleyLayout")),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -2,6 +2,7 @@
 // column names that cannot both hold a value stop the run before any of it.
 
 import Foundation
+import GalleyTestSupport
 import Testing
 
 @testable import GalleyCommands

@@ -1,6 +1,7 @@
 // Fields that do not match and templates that cannot work: reported, not silently measured.
 
 import Foundation
+import GalleyTestSupport
 import Testing
 
 @Suite("Fields and template checks")

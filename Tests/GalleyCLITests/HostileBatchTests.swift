@@ -2,6 +2,7 @@
 // memory with a clear error, and nothing of the user's is damaged.
 
 import Foundation
+import GalleyTestSupport
 import Testing
 
 @Suite("Hostile batch inputs and outputs")

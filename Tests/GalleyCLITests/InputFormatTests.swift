@@ -3,13 +3,12 @@
 // order marks, lists of zero, one or many, nesting, errors with their places).
 
 import Foundation
+import GalleyTestSupport
 import Testing
 
 @Suite("Input formats")
 struct InputFormatTests {
-    static let examples = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Examples/data")
+    static let examples = PackagePaths.examples
 
     /// Items with what each format must quote or escape: commas, quotes, line breaks, `<` and
     /// `&`, non-Latin text, an integer id.

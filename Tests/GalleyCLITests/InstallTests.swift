@@ -1,11 +1,12 @@
 // An installed copy of `galley` works from any folder, with the fonts installed beside it.
 
 import Foundation
+import GalleyTestSupport
 import Testing
 
 @Suite("Installing")
 struct InstallTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = PackagePaths.root
 
     @Test("scripts/install.sh puts the binary and fonts under a prefix; the copy runs from an empty folder on the installed fonts")
     func installedCopy() throws {

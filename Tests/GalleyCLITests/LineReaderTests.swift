@@ -1,6 +1,7 @@
 // Reading input lines across files and the reader's 1 MB reads.
 
 import Foundation
+import GalleyTestSupport
 import Testing
 
 @testable import GalleyCommands

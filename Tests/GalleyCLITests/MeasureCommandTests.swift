@@ -1,6 +1,7 @@
 // `galley measure` end to end: the built executable, fed JSON Lines.
 
 import Foundation
+import GalleyTestSupport
 import Testing
 
 @Suite("galley measure")
@@ -147,8 +148,7 @@ struct MeasureCommandTests {
             let registered = folder.appendingPathComponent("registered")
             try FileManager.default.createDirectory(at: registered, withIntermediateDirectories: true)
             let outside = folder.appendingPathComponent("outside.ttf").path
-            let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            let hebrew = root.appendingPathComponent("Fonts/NotoSansHebrew-Regular.ttf").path
+            let hebrew = PackagePaths.font("NotoSansHebrew-Regular.ttf")
             try FileManager.default.copyItem(atPath: hebrew, toPath: outside)
             try FileManager.default.copyItem(atPath: hebrew, toPath: registered.appendingPathComponent("inside.ttf").path)
             let input = [outside, registered.appendingPathComponent("inside.ttf").path, "Noto Sans Hebrew"]

@@ -3,6 +3,7 @@
 // progress line in a terminal, the summary, numbers snapped to pixels.
 
 import Foundation
+import GalleyTestSupport
 import Testing
 
 @Suite("Outputs and runs")

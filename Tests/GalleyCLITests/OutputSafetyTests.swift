@@ -3,6 +3,7 @@
 // its exit status. Spawned: the descriptors, the shell's redirections and the status are the point.
 
 import Foundation
+import GalleyTestSupport
 import Testing
 
 @Suite("Outputs kept apart from inputs and from each other")

@@ -3,6 +3,7 @@
 
 import Foundation
 import GalleyJSON
+import GalleyTestSupport
 import Testing
 
 @testable import GalleyCommands

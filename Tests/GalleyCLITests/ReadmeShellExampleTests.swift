@@ -3,11 +3,12 @@
 
 import CCairo
 import Foundation
+import GalleyTestSupport
 import Testing
 
 @Suite("README shell examples")
 struct ReadmeShellExampleTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = PackagePaths.root
 
     /// One shell block of the README: its commands (continuation lines joined) and the output
     /// lines it shows (those that start with `{`).

@@ -2,6 +2,7 @@
 // of its widths, in each format; bad items reported and the rest drawn.
 
 import Foundation
+import GalleyTestSupport
 import Testing
 
 @Suite("galley render")

@@ -2,6 +2,7 @@
 // databases are Galley's to write.
 
 import Foundation
+import GalleyTestSupport
 import Testing
 
 @Suite("Resuming into a database")

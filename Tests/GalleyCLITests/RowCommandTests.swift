@@ -1,6 +1,7 @@
 // `galley heights` and `galley layout` end to end.
 
 import Foundation
+import GalleyTestSupport
 import Testing
 
 @Suite("galley heights and galley layout")

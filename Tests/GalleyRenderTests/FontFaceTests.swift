@@ -4,6 +4,7 @@
 import Foundation
 import GalleyLayout
 import GalleyLocks
+import GalleyTestSupport
 import GalleyText
 import Testing
 
@@ -13,8 +14,7 @@ import Testing
 struct FontFaceTests {
     typealias F = RenderFixture
 
-    static let fonts = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Fonts")
+    static let fonts = PackagePaths.fonts
 
     /// "Hamburgefonstiv" laid out by `engine`, drawn alone at scale 2.
     static func drawing(with engine: TextEngine) throws -> [UInt32] {

@@ -3,6 +3,7 @@
 
 import Foundation
 import GalleyRender
+import GalleyTestSupport
 import GalleyText
 import PangoComparison
 import Testing
@@ -19,8 +20,7 @@ struct PangoInkTests {
 
     /// The differential tests' corpus (Tests/GalleyTextTests/Fixtures/corpus.json).
     static let corpus: [CorpusEntry] = {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("GalleyTextTests/Fixtures/corpus.json")
+        let url = PackagePaths.root.appendingPathComponent("Tests/GalleyTextTests/Fixtures/corpus.json")
         do { return try JSONDecoder().decode([CorpusEntry].self, from: Data(contentsOf: url)) } catch { fatalError("cannot read \(url.path): \(error)") }
     }()
 

@@ -5,12 +5,11 @@ import CFreeType
 import GalleyJSON
 import GalleyLayout
 import GalleyRender
+import GalleyTestSupport
 import GalleyText
 
 enum RenderFixture {
-    static let engine: TextEngine = {
-        do { return try TextEngine() } catch { fatalError("\(error)") }
-    }()
+    static let engine = SharedEngine.bundled
     static let registry: TemplateRegistry = {
         do { return try BuiltInTemplates.registry() } catch { fatalError("\(error)") }
     }()

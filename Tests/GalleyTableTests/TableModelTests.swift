@@ -4,14 +4,13 @@
 import GalleyJSON
 import GalleyLayout
 import GalleyTable
+import GalleyTestSupport
 import GalleyText
 import Testing
 
 @Suite("Table model")
 struct TableModelTests {
-    static let engine: TextEngine = {
-        do { return try TextEngine() } catch { fatalError("\(error)") }
-    }()
+    static let engine = SharedEngine.bundled
     static let registry: TemplateRegistry = {
         do { return try BuiltInTemplates.registry() } catch { fatalError("\(error)") }
     }()

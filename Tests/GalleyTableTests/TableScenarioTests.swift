@@ -7,12 +7,13 @@ import GalleyCommands
 import GalleyJSON
 import GalleyLayout
 import GalleyTable
+import GalleyTestSupport
 import GalleyText
 import Testing
 
 @Suite("Table scenarios over the example data")
 struct TableScenarioTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = PackagePaths.root
     static let environment = TableModelTests.environment
 
     /// The built-in templates and the examples' (post, book, drilldown).

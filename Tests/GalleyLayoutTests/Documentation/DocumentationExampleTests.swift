@@ -7,6 +7,7 @@ import Foundation
 import GalleyLayout
 import GalleyJSON
 import GalleyTable
+import GalleyTestSupport
 import GalleyText
 import Testing
 
@@ -103,7 +104,7 @@ struct DocumentationExampleTests {
     @Test("Every line of every Swift example in the README and the DocC articles is a line of a test above")
     func documentationMatches() throws {
         let here = URL(fileURLWithPath: #filePath)
-        let root = here.deletingLastPathComponent().appendingPathComponent("../../..").standardized
+        let root = PackagePaths.root
         let source = try String(contentsOf: here, encoding: .utf8)
         let sourceLines = Set(source.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) })
         let manifest = try String(contentsOf: root.appendingPathComponent("Examples/consumer/Package.swift"), encoding: .utf8)

@@ -3,13 +3,12 @@
 
 import GalleyJSON
 import GalleyLayout
+import GalleyTestSupport
 import GalleyText
 import Testing
 
 enum Fixture {
-    static let engine: TextEngine = {
-        do { return try TextEngine() } catch { fatalError("\(error)") }
-    }()
+    static let engine = SharedEngine.bundled
     static let stylesheet = Stylesheet.standard
     static let widths: [Double] = [320, 375, 414, 768]
     static let scales: [Double] = [1, 2, 3]

@@ -4,6 +4,7 @@
 import Foundation
 import GalleyJSON
 import GalleyLayout
+import GalleyTestSupport
 import Testing
 
 #if canImport(FoundationXML)
@@ -12,9 +13,8 @@ import Testing
 
 @Suite("Sample data through JSON templates")
 struct SampleDataTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
-    static let examples = root.appendingPathComponent("Examples/data")
+    static let root = PackagePaths.root
+    static let examples = PackagePaths.examples
 
     static let registry: TemplateRegistry = {
         let text = try! String(contentsOf: root.appendingPathComponent("Examples/templates.json"), encoding: .utf8)

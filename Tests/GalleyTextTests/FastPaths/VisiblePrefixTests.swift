@@ -3,6 +3,7 @@
 import Dispatch
 import Foundation
 import GalleyLocks
+import GalleyTestSupport
 import Testing
 
 @testable import GalleyText

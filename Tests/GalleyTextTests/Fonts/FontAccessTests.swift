@@ -3,6 +3,7 @@
 
 import Foundation
 import GalleyLocks
+import GalleyTestSupport
 import GalleyText
 import Testing
 

@@ -1,6 +1,7 @@
 // Font collections: the bundled set, caller fonts, system fonts through fontconfig, lookups.
 
 import Foundation
+import GalleyTestSupport
 import GalleyText
 import Testing
 

@@ -1,6 +1,7 @@
 // Font metrics against the font files' own head, hhea and OS/2 tables.
 
 import Foundation
+import GalleyTestSupport
 import GalleyText
 import Testing
 

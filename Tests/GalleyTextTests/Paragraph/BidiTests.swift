@@ -1,5 +1,6 @@
 // Right-to-left and mixed-direction text: levels, visual order, natural alignment.
 
+import GalleyTestSupport
 import GalleyText
 import Testing
 

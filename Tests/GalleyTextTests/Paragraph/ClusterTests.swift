@@ -1,5 +1,6 @@
 // Grapheme clusters: emoji sequences, flags, combining marks, and font fallback per cluster.
 
+import GalleyTestSupport
 import GalleyText
 import Testing
 

@@ -2,6 +2,7 @@
 
 import CHarfBuzz
 import Foundation
+import GalleyTestSupport
 
 /// One font file opened straight through HarfBuzz, to measure runs as a whole.
 final class HarfBuzzReference: @unchecked Sendable {

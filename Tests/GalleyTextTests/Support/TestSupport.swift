@@ -1,24 +1,17 @@
 // Shared fixtures: the package's fonts, one engine, the test corpus.
 
 import Foundation
+import GalleyTestSupport
 import GalleyText
 
-/// Paths inside the package, found from this file's location.
-enum PackagePaths {
-    /// The package root.
-    static let root = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
-
-    static let fonts = root.appendingPathComponent("Fonts")
+extension PackagePaths {
+    /// This target's fixtures: the differential corpus and the reference data made from it.
     static let fixtures = root.appendingPathComponent("Tests/GalleyTextTests/Fixtures")
-
-    static func font(_ file: String) -> String { fonts.appendingPathComponent(file).path }
 }
 
 /// One engine over the bundled fonts, shared by the tests (as an app would share one).
 enum Shared {
-    static let engine = makeEngine()
+    static let engine = SharedEngine.bundled
 
     /// An engine without a paragraph cache: a text shaped only as far as a width shows is not
     /// answered with the whole text shaped before.

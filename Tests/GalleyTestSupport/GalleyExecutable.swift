@@ -8,22 +8,27 @@ import Testing
 /// Through `posix_spawn` and `poll` rather than Foundation's `Process`, which on Linux keeps
 /// objects of every process it ran for good (the address sanitizer's run of the suite reports
 /// them as leaks) and signals termination through a run loop.
-enum GalleyExecutable {
-    static let url: URL = {
+public enum GalleyExecutable {
+    /// The executable: `galley` in the folder of the test binary running.
+    public static let url: URL = {
         let tests = URL(fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0])
         return tests.deletingLastPathComponent().appendingPathComponent("galley")
     }()
 
-    struct Output {
-        var status: Int32
-        var stdout: String
-        var stderr: String
+    /// How a run ended and what it wrote.
+    public struct Output {
+        /// The exit status, or 128 + the signal that ended the run.
+        public var status: Int32
+        /// What it wrote on standard output (unless sent elsewhere).
+        public var stdout: String
+        /// What it wrote on standard error.
+        public var stderr: String
         /// Whether the run was stopped for taking longer than it was given.
-        var timedOut = false
+        public var timedOut = false
 
         /// Each line of standard output as a JSON object; a line that is not one is recorded
         /// as a test issue and left out.
-        var lines: [[String: Any]] {
+        public var lines: [[String: Any]] {
             stdout.split(separator: "\n").compactMap { line in
                 guard let object = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any] else {
                     Issue.record("not a JSON object: \(line.prefix(200))")
@@ -34,7 +39,7 @@ enum GalleyExecutable {
         }
 
         /// The error lines on standard error (JSON objects), without the summary line.
-        var errorLines: [[String: Any]] {
+        public var errorLines: [[String: Any]] {
             stderr.split(separator: "\n").compactMap { line in
                 guard line.hasPrefix("{") else { return nil }
                 return (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any]
@@ -43,30 +48,34 @@ enum GalleyExecutable {
     }
 
     /// A failure to start the executable.
-    struct SpawnError: Error { var code: Int32 }
+    public struct SpawnError: Error {
+        /// The `errno` value `pipe` or `posix_spawn` gave.
+        public var code: Int32
+    }
 
     /// Runs `galley arguments` with `input` on its standard input and waits for it to exit, or
     /// kills it after `timeout` seconds (a hang fails the test instead of the whole run).
     ///
     /// The input is written and both outputs read as each is ready: one after the other, a
     /// child that fills one pipe (64 KiB) while the test waits on another never ends.
-    static func run(_ arguments: [String], input: String = "", timeout: Double = 120) throws -> Output {
+    public static func run(_ arguments: [String], input: String = "", timeout: Double = 120) throws -> Output {
         try run(arguments, input: Data(input.utf8), timeout: timeout)
     }
 
-    static func run(_ arguments: [String], input: Data, timeout: Double = 120) throws -> Output {
+    /// ``run(_:input:timeout:)`` with the input as bytes.
+    public static func run(_ arguments: [String], input: Data, timeout: Double = 120) throws -> Output {
         try run(arguments, input: input, stdout: nil, timeout: timeout)
     }
 
     /// ``run(_:input:timeout:)`` with standard output sent to `stdout` (a file descriptor the
     /// caller opened) instead of read.
-    static func run(_ arguments: [String], input: Data, stdout target: Int32?, timeout: Double = 120) throws -> Output {
+    public static func run(_ arguments: [String], input: Data, stdout target: Int32?, timeout: Double = 120) throws -> Output {
         try run(executable: url.path, arguments, input: input, stdout: target, timeout: timeout)
     }
 
     /// Runs `script` with `/bin/sh -c`, `$GALLEY` standing for the executable's path: for runs a
     /// test interrupts with a signal, or pipes into another program.
-    static func shell(_ script: String, input: String = "", timeout: Double = 120) throws -> Output {
+    public static func shell(_ script: String, input: String = "", timeout: Double = 120) throws -> Output {
         try run(executable: "/bin/sh", ["-c", "GALLEY='\(url.path)'\n" + script], input: Data(input.utf8), stdout: nil, timeout: timeout)
     }
 
