@@ -30,4 +30,4 @@ atexit {
     _ = message.withCString { write(STDERR_FILENO, $0, strlen($0)) }
     _exit(1)
 }
-Galley.main()
+exit(Galley.run(Array(CommandLine.arguments.dropFirst())))

@@ -53,7 +53,7 @@ extension Galley {
             }
             guard maxItems > 0 else { throw ValidationError("--max-items must be more than 0, got \(maxItems)") }
             guard maxGlyphs > 0 else { throw ValidationError("--max-glyphs must be more than 0, got \(maxGlyphs)") }
-            if output == nil, isatty(STDOUT_FILENO) == 1 {
+            if output == nil, isatty(StandardStreams.current.output) == 1 {
                 throw ValidationError("give --output FILE.png (or .svg, .pdf), or send standard output to a file or a pipe")
             }
         }
@@ -117,7 +117,7 @@ extension Galley {
             }
             let bytes = drawing.data
             do {
-                let stream = try output.map(ByteStream.init(path:)) ?? ByteStream(standard: STDOUT_FILENO, name: "standard output")
+                let stream = try output.map(ByteStream.init(path:)) ?? ByteStream(standard: StandardStreams.current.output, name: "standard output")
                 try stream.write(bytes)
             } catch is OutputClosed {
                 throw ExitCode(BatchRunner.outputClosedStatus)

@@ -100,7 +100,7 @@ struct CSVReaderTests {
             let bad = folder.appendingPathComponent("bad.csv")
             try #"{"id": 1, "kind": "text", "text": "a"}"#.write(to: good, atomically: true, encoding: .utf8)
             try "id,text,text.x\n1,2,3\n".write(to: bad, atomically: true, encoding: .utf8)
-            let run = try GalleyExecutable.run(["heights", good.path, bad.path])
+            let run = try GalleyCommand.run(["heights", good.path, bad.path])
             #expect(run.status == 64 && run.stdout.isEmpty, "\(run.stdout)")
             #expect(run.stderr.contains("the header's columns 'text' and 'text.x' conflict"), "\(run.stderr)")
         }

@@ -26,17 +26,17 @@ struct FieldChecksTests {
                 #"{"id": \#($0), "kind": "card", "title": "T\#($0)", \#($0 == 4 ? #""author": {"name": "A"}"# : #""usr": {"name": "A"}"#)}"#
             }
             .joined(separator: "\n")
-            let run = try GalleyExecutable.run(["heights", "--templates", file], input: items)
+            let run = try GalleyCommand.run(["heights", "--templates", file], input: items)
             #expect(run.status == 0 && run.lines.count == 4)
             #expect(run.stderr.contains("warning: field 'author.name' of template 'card' is missing in 75% of its 4 items"), "\(run.stderr)")
             #expect(!run.stderr.contains("field 'title'"))
-            let strict = try GalleyExecutable.run(["heights", "--templates", file, "--strict"], input: items)
+            let strict = try GalleyCommand.run(["heights", "--templates", file, "--strict"], input: items)
             #expect(strict.status == 1 && strict.lines.map { $0["id"] as? Int } == [4])
             #expect(
                 strict.errorLines.map { $0["error"] as? String }
                     == Array(repeating: "invalid item: field 'author.name' is missing, and template 'card' reads it (--strict)", count: 3))
             // Mapped, nothing is missing.
-            let mapped = try GalleyExecutable.run(
+            let mapped = try GalleyCommand.run(
                 ["heights", "--templates", file, "--map", "author.name=usr.name", "--strict"],
                 input: items.replacingOccurrences(of: #""author": {"name": "A"}"#, with: #""usr": {"name": "A"}"#))
             #expect(mapped.status == 0 && !mapped.stderr.contains("warning"), "\(mapped.stderr)")
@@ -50,16 +50,16 @@ struct FieldChecksTests {
                 folder, extra: #", "fields": {"title": "headline", "author.name": "by"}, "stripHTML": ["title"], "required": ["title"]"#)
             let items = [#"{"id": 1, "kind": "card", "headline": "<b>Hello</b> &amp; bye", "by": "Ann"}"#, #"{"id": 2, "kind": "card", "by": "Bo"}"#].joined(
                 separator: "\n")
-            let run = try GalleyExecutable.run(["layout", "--templates", file], input: items)
+            let run = try GalleyCommand.run(["layout", "--templates", file], input: items)
             #expect(run.status == 1)
             #expect(run.errorLines.first?["error"] as? String == "invalid item: field 'title' is missing, and template 'card' requires it")
             // The same as the item written with the template's own names and plain text.
-            let plain = try GalleyExecutable.run(
+            let plain = try GalleyCommand.run(
                 ["layout", "--templates", try Self.templates(folder)],
                 input: #"{"id": 1, "kind": "card", "title": "Hello & bye", "author": {"name": "Ann"}}"#)
             #expect(run.stdout == plain.stdout && !plain.stdout.isEmpty)
             // `galley templates` reads the same file: its own members are not template nodes.
-            let listed = try GalleyExecutable.run(["templates", "--templates", file, "card"])
+            let listed = try GalleyCommand.run(["templates", "--templates", file, "card"])
             #expect(listed.status == 0 && listed.stdout.contains("fields: title, author.name"), "\(listed.stderr)")
         }
     }
@@ -70,7 +70,7 @@ struct FieldChecksTests {
             func run(_ template: String) throws -> GalleyExecutable.Output {
                 let file = folder.appendingPathComponent("t.json")
                 try #"{"k": {"root": \#(template)}}"#.write(to: file, atomically: true, encoding: .utf8)
-                return try GalleyExecutable.run(["heights", "--templates", file.path], input: #"{"id": 1, "kind": "k", "x": "y"}"#)
+                return try GalleyCommand.run(["heights", "--templates", file.path], input: #"{"id": 1, "kind": "k", "x": "y"}"#)
             }
             let style = try run(#"{"type": "label", "name": "a", "field": "x", "style": "tableFnot"}"#)
             #expect(

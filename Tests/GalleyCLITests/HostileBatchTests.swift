@@ -48,7 +48,7 @@ struct HostileBatchTests {
             #expect(!run.timedOut && run.status == 1)
             #expect((run.lines.last?["error"] as? String)?.contains("expands to more values than its") == true, "\(run.stdout.prefix(300))")
             // A list that shares nothing reads as before.
-            let plain = try GalleyExecutable.run(["records", InputFormatTests.examples.appendingPathComponent("drilldown-Data.plist").path])
+            let plain = try GalleyCommand.run(["records", InputFormatTests.examples.appendingPathComponent("drilldown-Data.plist").path])
             #expect(plain.status == 0 && plain.lines.count > 10)
         }
     }
@@ -60,13 +60,13 @@ struct HostileBatchTests {
             let text = #"{"id": 1, "kind": "text", "text": "Hello"}"# + "\n"
             try text.write(toFile: items, atomically: true, encoding: .utf8)
             for option in ["-o", "--errors"] {
-                let run = try GalleyExecutable.run(["heights", option, items, items])
+                let run = try GalleyCommand.run(["heights", option, items, items])
                 #expect(run.status == 64 && run.stderr.contains("is the input \(items)"), "\(run.stderr)")
                 #expect(try String(contentsOfFile: items, encoding: .utf8) == text)
             }
             let foreign = folder.appendingPathComponent("app.db").path
             _ = try GalleyExecutable.shell("sqlite3 '\(foreign)' 'CREATE TABLE people (name TEXT); INSERT INTO people VALUES (1)'")
-            let refused = try GalleyExecutable.run(["heights", "--format", "sqlite", "-o", foreign, items])
+            let refused = try GalleyCommand.run(["heights", "--format", "sqlite", "-o", foreign, items])
             #expect(refused.status == 64)
             let mode = try GalleyExecutable.shell("sqlite3 '\(foreign)' 'PRAGMA journal_mode'; ls '\(folder.path)'")
             #expect(mode.stdout.hasPrefix("delete\n") && !mode.stdout.contains("app.db-wal"), "\(mode.stdout)")
@@ -81,7 +81,7 @@ struct HostileBatchTests {
                 #"{"id": "42", "kind": "text", "text": "a"}"#, #"{"id": "042", "kind": "text", "text": "bb"}"#,
                 #"{"id": 42, "kind": "text", "text": "ccc"}"#,
             ].joined(separator: "\n")
-            let run = try GalleyExecutable.run(["heights", "-o", database], input: items)
+            let run = try GalleyCommand.run(["heights", "-o", database], input: items)
             #expect(run.status == 0, "\(run.stderr)")
             let stored = try GalleyExecutable.shell("sqlite3 '\(database)' 'SELECT typeof(id), id FROM heights ORDER BY position'")
             #expect(stored.stdout == "text|42\ntext|042\ninteger|42\n", "\(stored.stdout)")
@@ -89,7 +89,7 @@ struct HostileBatchTests {
             let second = folder.appendingPathComponent("b.csv")
             try "text\none\ntwo\n".write(to: first, atomically: true, encoding: .utf8)
             try "text\nthree\n".write(to: second, atomically: true, encoding: .utf8)
-            let records = try GalleyExecutable.run(["records", first.path, second.path])
+            let records = try GalleyCommand.run(["records", first.path, second.path])
             #expect(records.lines.map { $0["id"] as? Int } == [1, 2, 3])
         }
     }
@@ -99,7 +99,7 @@ struct HostileBatchTests {
         try withTemporaryFolder("placeholder") { folder in
             let file = folder.appendingPathComponent("t.json")
             try #"{"k": {"root": {"type": "label", "name": "a", "format": "{} and {x}", "style": "font"}}}"#.write(to: file, atomically: true, encoding: .utf8)
-            let run = try GalleyExecutable.run(["templates", "--templates", file.path, "k"])
+            let run = try GalleyCommand.run(["templates", "--templates", file.path, "k"])
             #expect(run.status == 0 && run.stdout.contains("fields: x"), "\(run.stdout) \(run.stderr)")
         }
     }

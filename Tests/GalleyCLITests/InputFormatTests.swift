@@ -50,7 +50,7 @@ struct InputFormatTests {
     }
 
     static func heights(_ arguments: [String], input: String = "") throws -> GalleyExecutable.Output {
-        try GalleyExecutable.run(["heights", "--width", "320,768", "--scale", "3"] + arguments, input: input)
+        try GalleyCommand.run(["heights", "--width", "320,768", "--scale", "3"] + arguments, input: input)
     }
 
     @Test("The same items as JSON Lines, a JSON array, CSV, TSV, XML and property lists (XML and binary) give the same bytes")
@@ -104,7 +104,7 @@ struct InputFormatTests {
             + "b,plain,,,-2e3,\r\n"
             + "c,too,few\n"
             + "d,\"unclosed\n"
-        let output = try GalleyExecutable.run(["records"], input: csv)
+        let output = try GalleyCommand.run(["records"], input: csv)
         #expect(output.status == 1)
         let lines = output.stdout.split(separator: "\n").map(String.init)
         #expect(
@@ -125,7 +125,7 @@ struct InputFormatTests {
             let twice = folder.appendingPathComponent("twice.csv")
             try "id,,text\n1,2,3\n".write(to: empty, atomically: true, encoding: .utf8)
             try "id,text,text\n1,2,3\n".write(to: twice, atomically: true, encoding: .utf8)
-            let output = try GalleyExecutable.run(["records", empty.path, "-", twice.path], input: "id,text\n7,x\n")
+            let output = try GalleyCommand.run(["records", empty.path, "-", twice.path], input: "id,text\n7,x\n")
             #expect(output.status == 1)
             let lines = output.lines
             #expect(lines.count == 3)
@@ -138,12 +138,12 @@ struct InputFormatTests {
     @Test("Nesting is bounded where the input makes it: dotted CSV names and XML records (found by FuzzInputs)")
     func nestingBounds() throws {
         let deepName = Array(repeating: "a", count: 33).joined(separator: ".")
-        let csv = try GalleyExecutable.run(["records", "--input-format", "csv"], input: "id,\(deepName)\n1,2\n")
+        let csv = try GalleyCommand.run(["records", "--input-format", "csv"], input: "id,\(deepName)\n1,2\n")
         #expect(csv.status == 1 && (csv.lines.first?["error"] as? String)?.contains("nests more than 32 levels deep") == true)
-        let fine = try GalleyExecutable.run(["records", "--input-format", "csv"], input: "id,\(deepName.dropLast(2))\n1,2\n")
+        let fine = try GalleyCommand.run(["records", "--input-format", "csv"], input: "id,\(deepName.dropLast(2))\n1,2\n")
         #expect(fine.status == 0)
         let deep = String(repeating: "<e>", count: 70) + "x" + String(repeating: "</e>", count: 70)
-        let xml = try GalleyExecutable.run(["records", "--record", "item"], input: "<r><item>\(deep)</item><item><t>ok</t></item></r>")
+        let xml = try GalleyCommand.run(["records", "--record", "item"], input: "<r><item>\(deep)</item><item><t>ok</t></item></r>")
         #expect(xml.status == 1)
         #expect((xml.lines.first?["error"] as? String)?.contains("nest more than 64 deep") == true)
         #expect(xml.lines.last?["t"] as? String == "ok")
@@ -157,14 +157,14 @@ struct InputFormatTests {
             elements.append(#"{"id": \#(index),\#n "text": "a ] , [ } { \" \\ \#(String(repeating: "x", count: index % 300))"}"#)
         }
         let text = "\u{FEFF}[\n" + elements.joined(separator: ",\n") + "\n]\n"
-        let output = try GalleyExecutable.run(["records", "--input-format", "json"], input: text)
+        let output = try GalleyCommand.run(["records", "--input-format", "json"], input: text)
         #expect(output.status == 0)
         let lines = output.lines
         #expect(lines.count == 6_000)
         #expect(lines.enumerated().allSatisfy { $1["id"] as? Int == $0 })
         #expect((lines[5_999]["text"] as? String)?.hasPrefix(#"a ] , [ } { " \ "#) == true)
 
-        let broken = try GalleyExecutable.run(["records"], input: "[\n{\"id\": 1},\n 5,\n {\"id\": 2,}\n, {\"id\": 3}")
+        let broken = try GalleyCommand.run(["records"], input: "[\n{\"id\": 1},\n 5,\n {\"id\": 2,}\n, {\"id\": 3}")
         #expect(broken.status == 1)
         let results = broken.lines
         #expect(results.map { $0["line"] as? Int } == [nil, 3, 4, nil, 5])
@@ -184,7 +184,7 @@ struct InputFormatTests {
               <book isbn="3"><title>Untitled &amp; &lt;new&gt;</title><note>x</note><note>y</note></book>
             </response>
             """
-        let output = try GalleyExecutable.run(["records", "--record", "book", "--list", "tag"], input: xml)
+        let output = try GalleyCommand.run(["records", "--record", "book", "--list", "tag"], input: xml)
         #expect(output.status == 0, "\(output.stderr)")
         #expect(
             output.stdout.split(separator: "\n").map(String.init) == [
@@ -197,7 +197,7 @@ struct InputFormatTests {
     @Test("XML: the books lists with zero, one and many books give as many records")
     func booksLists() throws {
         for (file, titles) in [("books-none.xml", [String]()), ("books-one.xml", ["The Stranger"]), ("books-many.xml", ["The Stranger", "Pinball 1973"])] {
-            let output = try GalleyExecutable.run(["records", "--record", "book", Self.examples.appendingPathComponent(file).path])
+            let output = try GalleyCommand.run(["records", "--record", "book", Self.examples.appendingPathComponent(file).path])
             #expect(output.status == 0)
             #expect(output.lines.map { $0["title"] as? String } == titles, "\(file)")
         }
@@ -206,7 +206,7 @@ struct InputFormatTests {
     @Test("RSS: the feed's items, categories as a list, HTML descriptions reduced to text with entities decoded")
     func rssFeed() throws {
         let feed = Self.examples.appendingPathComponent("three20-blog-feed.rss").path
-        let output = try GalleyExecutable.run(["records", "--strip-html", "description", feed])
+        let output = try GalleyCommand.run(["records", "--strip-html", "description", feed])
         #expect(output.status == 0)
         let lines = output.lines
         // As many records as the feed has items, counted on its text.
@@ -225,14 +225,14 @@ struct InputFormatTests {
     func htmlReduction() throws {
         let html = #"<p>One&nbsp;&amp;   two</p><script>var x = 1;</script><ul><li>a&#233;</li><li>b<br>c</li></ul>plain &lt;tag&gt; &hellip;"#
         let item = try JSONSerialization.data(withJSONObject: ["id": 1, "html": html, "other": "<b>kept</b>"])
-        let output = try GalleyExecutable.run(["records", "--strip-html", "html"], input: String(decoding: item, as: UTF8.self))
+        let output = try GalleyCommand.run(["records", "--strip-html", "html"], input: String(decoding: item, as: UTF8.self))
         #expect(output.lines.first?["html"] as? String == "One\u{00A0}& two\naé\nb\nc\nplain <tag> …")
         #expect(output.lines.first?["other"] as? String == "<b>kept</b>")
     }
 
     @Test("Property lists: nested rows flattened depth first with depth, path and child count")
     func propertyLists() throws {
-        let output = try GalleyExecutable.run(["records", Self.examples.appendingPathComponent("drilldown-Data.plist").path])
+        let output = try GalleyCommand.run(["records", Self.examples.appendingPathComponent("drilldown-Data.plist").path])
         #expect(output.status == 0)
         let lines = output.lines
         // Counted on the file's text: one record per Title.
@@ -268,8 +268,8 @@ struct InputFormatTests {
                     open(name, 'wb').write(plistlib.dumps({'Rows': rows}, fmt=kind))"
                 """)
             #expect(made.status == 0, "\(made.stderr)")
-            let binary = try GalleyExecutable.run(["records", "--record", "Rows", folder.appendingPathComponent("binary.plist").path])
-            let xml = try GalleyExecutable.run(["records", "--record", "Rows", folder.appendingPathComponent("xml.plist").path])
+            let binary = try GalleyCommand.run(["records", "--record", "Rows", folder.appendingPathComponent("binary.plist").path])
+            let xml = try GalleyCommand.run(["records", "--record", "Rows", folder.appendingPathComponent("xml.plist").path])
             #expect(binary.status == 1 && binary.lines.count == 9)
             #expect(binary.stdout == xml.stdout.replacingOccurrences(of: "xml.plist", with: "binary.plist"))
             let first = binary.stdout.split(separator: "\n").first.map(String.init) ?? ""
@@ -306,8 +306,8 @@ struct InputFormatTests {
                   '<key>k</key><string>text</string></dict></array></dict></plist>')"
                 """)
             #expect(made.status == 0, "\(made.stderr)")
-            let binary = try GalleyExecutable.run(["records", "--record", "Rows", folder.appendingPathComponent("binary.plist").path])
-            let xml = try GalleyExecutable.run(["records", "--record", "Rows", folder.appendingPathComponent("xml.plist").path])
+            let binary = try GalleyCommand.run(["records", "--record", "Rows", folder.appendingPathComponent("binary.plist").path])
+            let xml = try GalleyCommand.run(["records", "--record", "Rows", folder.appendingPathComponent("xml.plist").path])
             #expect(binary.status == 0 && xml.status == 0, "\(binary.stderr) \(xml.stderr)")
             #expect(binary.stdout == xml.stdout)
             #expect(binary.lines.map { ($0["t"] ?? $0["c"]).map { "\($0)" } } == ["b", "2", "x"])
@@ -337,7 +337,7 @@ struct InputFormatTests {
                 Array("bplist00".utf8) + [0xA1, 1, 0xD1, 2, 3, 0x51, 0x74, 0x62, 0xD8, 0x3D, 0x00, 0x41]
                 + [8, 10, 13, 15] + [0, 0, 0, 0, 0, 0, 1, 1] + [0, 0, 0, 0, 0, 0, 0, 4] + [UInt8](repeating: 0, count: 8) + [0, 0, 0, 0, 0, 0, 0, 20]
             try Data(surrogate).write(to: URL(fileURLWithPath: path))
-            let read = try GalleyExecutable.run(["records", path])
+            let read = try GalleyCommand.run(["records", path])
             #expect(read.status == 0 && read.stdout.hasPrefix(#"{"t":"\#u{FFFD}A","depth":0"#), "\(read.stdout) \(read.stderr)")
             for bytes in cases {
                 try Data(bytes).write(to: URL(fileURLWithPath: path))
@@ -353,15 +353,15 @@ struct InputFormatTests {
     @Test("Mapping: fields from other names and nested paths, swaps read the input as it came; kind not needed with --template")
     func mapping() throws {
         let item = #"{"id": 1, "headline": "A title", "author": {"name": "Ann"}, "a": "x", "b": "y"}"#
-        let output = try GalleyExecutable.run(["records", "--map", "title=headline,subtitle=author.name", "--map", "a=b,b=a"], input: item)
+        let output = try GalleyCommand.run(["records", "--map", "title=headline,subtitle=author.name", "--map", "a=b,b=a"], input: item)
         #expect(output.stdout == #"{"id":1,"headline":"A title","author":{"name":"Ann"},"a":"y","b":"x","title":"A title","subtitle":"Ann"}"# + "\n")
         // The same text under the template's name or mapped to it measures the same.
-        let direct = try GalleyExecutable.run(["heights", "--template", "uikit.subtitle"], input: #"{"id": 1, "text": "Hello", "detail": "Ann"}"#)
-        let mapped = try GalleyExecutable.run(
+        let direct = try GalleyCommand.run(["heights", "--template", "uikit.subtitle"], input: #"{"id": 1, "text": "Hello", "detail": "Ann"}"#)
+        let mapped = try GalleyCommand.run(
             ["heights", "--template", "uikit.subtitle", "--map", "text=headline,detail=author.name"],
             input: #"{"id": 1, "headline": "Hello", "author": {"name": "Ann"}}"#)
         #expect(direct.status == 0 && mapped.stdout == direct.stdout)
-        let bad = try GalleyExecutable.run(["heights", "--map", "title"], input: "")
+        let bad = try GalleyCommand.run(["heights", "--map", "title"], input: "")
         #expect(bad.status == 64 && bad.stderr.contains("--map takes field=path pairs"))
     }
 
@@ -375,7 +375,7 @@ struct InputFormatTests {
                 <!DOCTYPE r [<!ENTITY x SYSTEM "file://\(secret.path)">]>
                 <r><item><text>a &x; b</text></item></r>
                 """
-            let output = try GalleyExecutable.run(["records", "--record", "item"], input: external)
+            let output = try GalleyCommand.run(["records", "--record", "item"], input: external)
             #expect(!output.stdout.contains("SECRET"))
             // A billion laughs ends at once, without the billion.
             var laughs = "<?xml version=\"1.0\"?>\n<!DOCTYPE r [<!ENTITY l0 \"ha\">"
@@ -388,13 +388,13 @@ struct InputFormatTests {
 
     @Test("XML errors: a malformed file gives its records before the error and the error's line; an unknown root asks for --record")
     func xmlErrors() throws {
-        let output = try GalleyExecutable.run(["records", "--record", "item"], input: "<r>\n<item><a>1</a></item>\n<item><a>2</b></item>\n</r>\n")
+        let output = try GalleyCommand.run(["records", "--record", "item"], input: "<r>\n<item><a>1</a></item>\n<item><a>2</b></item>\n</r>\n")
         #expect(output.status == 1)
         let lines = output.lines
         #expect(lines.count == 2 && lines[0]["a"] as? Int == 1)
         #expect(lines[1]["line"] as? Int == 3 && (lines[1]["error"] as? String)?.contains("XML error") == true)
         // Not a feed, and no --record: a usage error, before any work when the file is named.
-        let unknown = try GalleyExecutable.run(["records"], input: "<response><book/></response>")
+        let unknown = try GalleyCommand.run(["records"], input: "<response><book/></response>")
         #expect(unknown.status == 64 && unknown.stdout.isEmpty, "\(unknown.stdout)")
         #expect(unknown.stderr.contains("cannot read <stdin>: an XML file that is not an RSS or Atom feed needs --record NAME"), "\(unknown.stderr)")
         try withTemporaryFolder("xml-record") { folder in
@@ -402,7 +402,7 @@ struct InputFormatTests {
             let books = folder.appendingPathComponent("books.xml")
             try #"{"id": 1, "kind": "text", "text": "a"}"#.write(to: items, atomically: true, encoding: .utf8)
             try "<books><book><title>A</title></book></books>".write(to: books, atomically: true, encoding: .utf8)
-            let named = try GalleyExecutable.run(["heights", items.path, books.path])
+            let named = try GalleyCommand.run(["heights", items.path, books.path])
             #expect(named.status == 64 && named.stdout.isEmpty, "\(named.stdout)")
             #expect(
                 named.stderr
@@ -413,7 +413,7 @@ struct InputFormatTests {
 
     @Test("An unreadable input stops the run before any work, with one plain line and status 64")
     func unreadableInput() throws {
-        let output = try GalleyExecutable.run(["heights", "--template", "uikit.subtitle", "/nonexistent/items.csv"])
+        let output = try GalleyCommand.run(["heights", "--template", "uikit.subtitle", "/nonexistent/items.csv"])
         #expect(output.status == 64)
         #expect(output.stderr == "Error: cannot read /nonexistent/items.csv: No such file or directory\n")
         #expect(output.stdout.isEmpty)

@@ -15,7 +15,7 @@ struct MeasureCommandTests {
             #"{"id": 2, "text": "A longer text that has to wrap onto more than one line", "font": "Noto Sans", "size": 17, "width": 120}"#,
             #"{"id": 3, "text": "", "font": "Noto Sans", "size": 17, "width": 100}"#,
         ].joined(separator: "\n")
-        let output = try GalleyExecutable.run(["measure", "--scale", "2"], input: input)
+        let output = try GalleyCommand.run(["measure", "--scale", "2"], input: input)
         #expect(output.status == 0, "\(output.stderr)")
         let lines = output.lines
         #expect(lines.count == 3)
@@ -49,7 +49,7 @@ struct MeasureCommandTests {
             "",
             Self.good,
         ].joined(separator: "\n")
-        let output = try GalleyExecutable.run(["measure"], input: input)
+        let output = try GalleyCommand.run(["measure"], input: input)
         #expect(output.status == 1)
         let lines = output.lines
         #expect(lines.count == 10)
@@ -82,7 +82,7 @@ struct MeasureCommandTests {
                 #"{"id": \#(id), "text": "Hello", "font": "Noto Sans", "size": 17, "width": -1}"#,
             ]
         }
-        let output = try GalleyExecutable.run(["measure"], input: input.joined(separator: "\n"))
+        let output = try GalleyCommand.run(["measure"], input: input.joined(separator: "\n"))
         let raw = output.stdout.split(separator: "\n").map(String.init)
         #expect(raw.count == 2 * ids.count)
         for (index, line) in raw.enumerated() {
@@ -99,14 +99,14 @@ struct MeasureCommandTests {
         ]
         let manyFallbacks =
             #"{"id": "f", "text": "x", "font": "Noto Sans", "size": 17, "width": 100, "fallback": [\#((0..<33).map { _ in "\"Noto Sans\"" }.joined(separator: ","))]}"#
-        let fallbackRun = try GalleyExecutable.run(["measure"], input: manyFallbacks)
+        let fallbackRun = try GalleyCommand.run(["measure"], input: manyFallbacks)
         #expect(fallbackRun.lines.first?["error"] as? String == "field 'fallback': must have at most 32 elements, not 33")
         let input =
             fields.map { field, _ in
                 // The field given last wins: JSON's repeated names keep their last value.
                 #"{"id": "x", "text": "Hello, world", "font": "Noto Sans", "size": 17, "width": 100, \#(field)}"#
             } + [Self.good]
-        let output = try GalleyExecutable.run(["measure", "--scale", "3"], input: input.joined(separator: "\n"))
+        let output = try GalleyCommand.run(["measure", "--scale", "3"], input: input.joined(separator: "\n"))
         #expect(output.status == 1)
         #expect(!output.stdout.contains("null"))
         let lines = output.lines
@@ -116,7 +116,7 @@ struct MeasureCommandTests {
         }
         #expect(lines.last?["error"] == nil && lines.last?["roundedHeight"] as? Double != nil)
         for scale in ["1.7e308", "1e-300", "0", "-2", "nan", "9"] {
-            let run = try GalleyExecutable.run(["measure", "--scale=\(scale)"], input: Self.good)
+            let run = try GalleyCommand.run(["measure", "--scale=\(scale)"], input: Self.good)
             #expect(run.status != 0 && run.stdout.isEmpty && run.stderr.contains("--scale must be a number ≥ 0.5 and ≤ 8"), "\(scale): \(run.stderr)")
         }
     }
@@ -154,7 +154,7 @@ struct MeasureCommandTests {
             let input = [outside, registered.appendingPathComponent("inside.ttf").path, "Noto Sans Hebrew"]
                 .map { #"{"id": 1, "text": "שלום", "font": "\#($0)", "size": 17, "width": 100}"# }.joined(separator: "\n")
             func errors(_ arguments: [String]) throws -> [String?] {
-                try GalleyExecutable.run(["measure"] + arguments, input: input).lines.map { $0["error"] as? String }
+                try GalleyCommand.run(["measure"] + arguments, input: input).lines.map { $0["error"] as? String }
             }
             #expect(try errors([]) == [nil, nil, nil])
             #expect(try errors(["--fonts", registered.path]) == [nil, nil, nil])
@@ -179,7 +179,7 @@ struct MeasureCommandTests {
             #"{"id": 4, "text": "\#(text)", "font": "Noto Sans", "size": 17, "width": 120, "weight": 700, "letterSpacing": 1.5}"#,
             #"{"id": 5, "text": "漢字", "font": "Noto Sans", "size": 17, "width": 120, "lang": "ko", "fallback": ["Noto Sans CJK SC"]}"#,
         ].joined(separator: "\n")
-        let lines = try GalleyExecutable.run(["measure"], input: input).lines
+        let lines = try GalleyCommand.run(["measure"], input: input).lines
         let plain = lines[0]["height"] as! Double
         #expect(lines[1]["lines"] as? Int == 2 && lines[1]["truncated"] as? Bool == true)
         #expect(abs((lines[2]["height"] as! Double) - 2 * plain) < 1e-9)
@@ -192,9 +192,9 @@ struct MeasureCommandTests {
         let corpus = (0..<300).map { index in
             #"{"id": \#(index), "text": "Row \#(index): the quick brown fox jumps over the lazy dog \#(String(repeating: "again ", count: index % 7))", "font": "Noto Sans", "size": \#(12 + index % 6), "width": \#(100 + index % 5 * 60)}"#
         }.joined(separator: "\n")
-        let first = try GalleyExecutable.run(["measure", "--jobs", "1"], input: corpus)
-        let second = try GalleyExecutable.run(["measure", "--jobs", "2"], input: corpus)
-        let third = try GalleyExecutable.run(["measure"], input: corpus)
+        let first = try GalleyCommand.run(["measure", "--jobs", "1"], input: corpus)
+        let second = try GalleyCommand.run(["measure", "--jobs", "2"], input: corpus)
+        let third = try GalleyCommand.run(["measure"], input: corpus)
         #expect(first.stdout == second.stdout && second.stdout == third.stdout)
         #expect(first.lines.count == 300)
     }
@@ -206,10 +206,10 @@ struct MeasureCommandTests {
             let second = directory.appendingPathComponent("two.jsonl")
             try (Self.good + "\n").write(to: first, atomically: true, encoding: .utf8)
             try (Self.good + "\n{}\n").write(to: second, atomically: true, encoding: .utf8)
-            let output = try GalleyExecutable.run(["measure", first.path, second.path])
+            let output = try GalleyCommand.run(["measure", first.path, second.path])
             #expect(output.lines.count == 3)
             #expect(output.lines[2]["file"] as? String == second.path && output.lines[2]["line"] as? Int == 2)
-            let missing = try GalleyExecutable.run(["measure", directory.appendingPathComponent("absent.jsonl").path])
+            let missing = try GalleyCommand.run(["measure", directory.appendingPathComponent("absent.jsonl").path])
             #expect(missing.status != 0)
             #expect(missing.stderr.contains("absent.jsonl"))
         }

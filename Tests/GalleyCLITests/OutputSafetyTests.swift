@@ -25,7 +25,7 @@ struct OutputSafetyTests {
             let items = folder.appendingPathComponent("items.jsonl").path
             try Self.itemsWithErrors.write(toFile: items, atomically: true, encoding: .utf8)
             let database = folder.appendingPathComponent("db.sqlite").path
-            let first = try GalleyExecutable.run(["heights", "--width", "320,375", "-o", database, items])
+            let first = try GalleyCommand.run(["heights", "--width", "320,375", "-o", database, items])
             #expect(first.status == 1, "\(first.stderr)")
             let stored = try Self.rows(database)
             #expect(stored.hasPrefix("ok\n") && stored.split(separator: "\n").count == 1 + 80, "\(stored.prefix(300))")
@@ -51,7 +51,7 @@ struct OutputSafetyTests {
             let items = folder.appendingPathComponent("items.jsonl").path
             try Self.itemsWithErrors.write(toFile: items, atomically: true, encoding: .utf8)
             let database = folder.appendingPathComponent("f.sqlite").path
-            _ = try GalleyExecutable.run(["heights", "-o", database, items])
+            _ = try GalleyCommand.run(["heights", "-o", database, items])
             let stored = try Self.rows(database)
             #expect(stored.split(separator: "\n").count == 41)
             _ = try GalleyExecutable.shell("cd '\(folder.path)' && mkdir sub && ln -s f.sqlite link.sqlite && ln f.sqlite hard.sqlite")

@@ -18,10 +18,10 @@ struct RenderCommandTests {
     func sheetSize() throws {
         try withTemporaryFolder("render") { folder in
             let sheet = folder.appendingPathComponent("sheet.png").path
-            let rendered = try GalleyExecutable.run(["render", "--width", "320,375", "--scale", "2", "-o", sheet], input: RowCommandTests.items)
+            let rendered = try GalleyCommand.run(["render", "--width", "320,375", "--scale", "2", "-o", sheet], input: RowCommandTests.items)
             #expect(rendered.status == 1)
             #expect(rendered.errorLines.map { "\($0["id"]!)" } == ["bad", "<null>", "img"])
-            let measured = try GalleyExecutable.run(["heights", "--width", "320,375", "--scale", "2"], input: RowCommandTests.items)
+            let measured = try GalleyCommand.run(["heights", "--width", "320,375", "--scale", "2"], input: RowCommandTests.items)
             var columnHeights: [Int: Double] = [:]
             for line in measured.lines { columnHeights[line["width"] as! Int, default: 0] += line["height"] as! Double }
             let size = Self.pixelSize(ofPNG: try Data(contentsOf: URL(fileURLWithPath: sheet)))
@@ -35,7 +35,7 @@ struct RenderCommandTests {
         try withTemporaryFolder("render") { folder in
             func render(_ name: String, _ extra: [String] = []) throws -> Data {
                 let path = folder.appendingPathComponent(name).path
-                let output = try GalleyExecutable.run(
+                let output = try GalleyCommand.run(
                     ["render", "--template", "subtitle", "--width", "320", "--scale", "2", "-o", path] + extra,
                     input: #"{"id": 1, "text": "Rows", "subtitle": "drawn"}"#)
                 #expect(output.status == 0, "\(output.stderr)")
@@ -54,17 +54,17 @@ struct RenderCommandTests {
         "Errors: an output that is not PNG, SVG or PDF and an image folder that is not one (usage); more items than --max-items, or none drawable (no drawing)")
     func usageErrors() throws {
         try withTemporaryFolder("render") { folder in
-            let jpeg = try GalleyExecutable.run(["render", "-o", folder.appendingPathComponent("sheet.jpg").path], input: "")
+            let jpeg = try GalleyCommand.run(["render", "-o", folder.appendingPathComponent("sheet.jpg").path], input: "")
             #expect(jpeg.status == 64 && jpeg.stderr.contains("--output must name a .png, .svg or .pdf file"))
             let many = (1...3).map { #"{"id": \#($0), "kind": "text", "text": "Row"}"# }.joined(separator: "\n")
-            let capped = try GalleyExecutable.run(["render", "--max-items", "2", "-o", folder.appendingPathComponent("sheet.png").path], input: many)
+            let capped = try GalleyCommand.run(["render", "--max-items", "2", "-o", folder.appendingPathComponent("sheet.png").path], input: many)
             #expect(capped.status == 1 && capped.stderr.contains("more than --max-items 2 items") && capped.stderr.contains("no drawing written"))
             // Every item bad: each reported, and said that nothing was drawn.
             let stale = folder.appendingPathComponent("stale.png")
             try Data("old".utf8).write(to: stale)
-            let allBad = try GalleyExecutable.run(["render", "-o", stale.path], input: #"{"id": 1, "kind": "nothing-like-it"}"#)
+            let allBad = try GalleyCommand.run(["render", "-o", stale.path], input: #"{"id": 1, "kind": "nothing-like-it"}"#)
             #expect(allBad.status == 1 && allBad.errorLines.count == 1 && allBad.stderr.contains("no item could be drawn; no drawing written"))
-            let noFolder = try GalleyExecutable.run(
+            let noFolder = try GalleyCommand.run(
                 ["render", "--images", folder.appendingPathComponent("missing").path, "-o", folder.appendingPathComponent("sheet.png").path],
                 input: many)
             #expect(noFolder.status == 64 && noFolder.stderr.contains("--images") && noFolder.stderr.contains("no such folder"))
@@ -78,7 +78,7 @@ struct RenderCommandTests {
             try FileManager.default.createDirectory(at: images, withIntermediateDirectories: true)
             let items = (1...12).map { #"{"id": \#($0), "kind": "message", "text": "Row \#($0)", "imageURL": "missing-\#($0)\u001b[2J.png"}"# }
             let sheet = folder.appendingPathComponent("sheet.png").path
-            let output = try GalleyExecutable.run(
+            let output = try GalleyCommand.run(
                 ["render", "--width", "320,375", "--images", images.path, "-o", sheet], input: items.joined(separator: "\n"))
             #expect(output.status == 0, "\(output.stderr)")
             let warnings = output.stderr.split(separator: "\n").map(String.init)
@@ -118,7 +118,7 @@ struct RenderCommandTests {
         try withTemporaryFolder("render") { folder in
             let full = folder.appendingPathComponent("full.png").path
             try FileManager.default.createSymbolicLink(atPath: full, withDestinationPath: "/dev/full")
-            let run = try GalleyExecutable.run(["render", "-o", full], input: items)
+            let run = try GalleyCommand.run(["render", "-o", full], input: items)
             #expect(run.status == 1 && run.stderr.contains("cannot write \(full): No space left on device"), "\(run.stderr)")
         }
     }
@@ -132,12 +132,12 @@ struct RenderCommandTests {
         items.append(#"{"id": "bad", "kind": "nothing-like-it"}"#)
         try withTemporaryFolder("render") { folder in
             let sheet = folder.appendingPathComponent("sheet.png").path
-            let run = try GalleyExecutable.run(["render", "--width", "200", "--scale", "8", "-o", sheet], input: items.joined(separator: "\n"))
+            let run = try GalleyCommand.run(["render", "--width", "200", "--scale", "8", "-o", sheet], input: items.joined(separator: "\n"))
             #expect(run.status == 1)
             #expect(run.stderr.contains("a drawing of 200.0 × 6060.0 points at scale 8.0 is larger than 32767 pixels"), "\(run.stderr)")
             #expect(run.stderr.contains("no drawing written") && run.errorLines.isEmpty && !FileManager.default.fileExists(atPath: sheet))
             // In SVG, in points, all ten fit; the bad item is reported.
-            let svg = try GalleyExecutable.run(
+            let svg = try GalleyCommand.run(
                 ["render", "--width", "200", "--scale", "8", "-o", folder.appendingPathComponent("sheet.svg").path], input: items.joined(separator: "\n"))
             #expect(svg.status == 1 && svg.errorLines.count == 1 && !svg.stderr.contains("no drawing written"), "\(svg.stderr)")
         }
@@ -150,13 +150,13 @@ struct RenderCommandTests {
         items.append(#"{"id": "bad", "kind": "nothing-like-it"}"#)
         try withTemporaryFolder("render") { folder in
             let sheet = folder.appendingPathComponent("sheet.svg").path
-            let past = try GalleyExecutable.run(["render", "--width", "320", "--max-glyphs", "25", "-o", sheet], input: items.joined(separator: "\n"))
+            let past = try GalleyCommand.run(["render", "--width", "320", "--max-glyphs", "25", "-o", sheet], input: items.joined(separator: "\n"))
             #expect(past.status == 1 && past.errorLines.isEmpty, "\(past.stderr)")
             #expect(past.stderr.contains("galley render: a drawing of more than 25 glyphs (--max-glyphs); no drawing written"), "\(past.stderr)")
-            let at = try GalleyExecutable.run(
+            let at = try GalleyCommand.run(
                 ["render", "--width", "320", "--max-glyphs", "50", "-o", sheet], input: items.prefix(5).joined(separator: "\n"))
             #expect(at.status == 0 && FileManager.default.fileExists(atPath: sheet), "\(at.stderr)")
-            let zero = try GalleyExecutable.run(["render", "--max-glyphs", "0", "-o", sheet], input: items[0])
+            let zero = try GalleyCommand.run(["render", "--max-glyphs", "0", "-o", sheet], input: items[0])
             #expect(zero.status == 64 && zero.stderr.contains("--max-glyphs must be more than 0"))
         }
     }

@@ -19,11 +19,11 @@ struct ResumeTests {
             let input = [Self.item(#""a\u0000b""#, "one"), Self.item(#""a\u0000c""#, "two two"), Self.item(#""a""#, "three")].joined(separator: "\n")
             try input.write(toFile: items, atomically: true, encoding: .utf8)
             let database = folder.appendingPathComponent("db.sqlite").path
-            let first = try GalleyExecutable.run(["heights", "--width", "320,375", "-o", database, items])
+            let first = try GalleyCommand.run(["heights", "--width", "320,375", "-o", database, items])
             #expect(first.status == 0, "\(first.stderr)")
             let stored = try GalleyExecutable.shell("sqlite3 '\(database)' 'SELECT count(DISTINCT hex(id)) FROM heights'")
             #expect(stored.stdout == "3\n")
-            let again = try GalleyExecutable.run(["heights", "--width", "320,375", "-o", database, items])
+            let again = try GalleyCommand.run(["heights", "--width", "320,375", "-o", database, items])
             #expect(again.stderr.contains("3 records, 3 already current"), "\(again.stderr)")
         }
     }
@@ -42,14 +42,14 @@ struct ResumeTests {
             let database = folder.appendingPathComponent("resumed.sqlite").path
             let fresh = folder.appendingPathComponent("fresh.sqlite").path
             try original.joined(separator: "\n").write(toFile: items, atomically: true, encoding: .utf8)
-            _ = try GalleyExecutable.run(["heights", "--width", "320,768", "-o", database, items])
+            _ = try GalleyCommand.run(["heights", "--width", "320,768", "-o", database, items])
             try updated.joined(separator: "\n").write(toFile: items, atomically: true, encoding: .utf8)
-            let rerun = try GalleyExecutable.run(["heights", "--width", "320,768", "-o", database, items])
+            let rerun = try GalleyCommand.run(["heights", "--width", "320,768", "-o", database, items])
             // Measured again: the 30 new items and the edited one.
             #expect(
                 rerun.stderr.contains("\(OutputFormatTests.grouped(updated.count)) records, \(OutputFormatTests.grouped(updated.count - 31)) already current"),
                 "\(rerun.stderr)")
-            _ = try GalleyExecutable.run(["heights", "--width", "320,768", "-o", fresh, items])
+            _ = try GalleyCommand.run(["heights", "--width", "320,768", "-o", fresh, items])
             // The dropped items' rows stay in the resumed table; the rest is the fresh run's.
             let dropped = (2_980..<3_000).map { $0 % 2 == 0 ? "\($0)" : "'s\($0)'" }.joined(separator: ", ")
             let kept = try GalleyExecutable.shell(
@@ -72,12 +72,12 @@ struct ResumeTests {
             try input.joined(separator: "\n").write(toFile: items, atomically: true, encoding: .utf8)
             let fresh = folder.appendingPathComponent("fresh.sqlite").path
             let resumed = folder.appendingPathComponent("resumed.sqlite").path
-            _ = try GalleyExecutable.run(["heights", "--width", "320,375", "-o", fresh, items])
-            _ = try GalleyExecutable.run(["heights", "--width", "320,375", "-o", resumed, items])
+            _ = try GalleyCommand.run(["heights", "--width", "320,375", "-o", fresh, items])
+            _ = try GalleyCommand.run(["heights", "--width", "320,375", "-o", resumed, items])
             let expected = try Self.table(fresh)
             #expect(try Self.table(resumed) == expected)
             for _ in 0..<2 {
-                let rerun = try GalleyExecutable.run(["heights", "--width", "320,375", "-o", resumed, items])
+                let rerun = try GalleyCommand.run(["heights", "--width", "320,375", "-o", resumed, items])
                 #expect(rerun.status == 0, "\(rerun.stderr)")
                 #expect(try Self.table(resumed) == expected)
             }
@@ -98,7 +98,7 @@ struct ResumeTests {
             for (index, schema) in schemas.enumerated() {
                 let database = folder.appendingPathComponent("db\(index).sqlite").path
                 let made = try GalleyExecutable.shell("sqlite3 '\(database)' '\(schema)'; sqlite3 '\(database)' '.schema' 'PRAGMA application_id'")
-                let run = try GalleyExecutable.run(["heights", "-o", database, items])
+                let run = try GalleyCommand.run(["heights", "-o", database, items])
                 #expect(run.status == 64 && run.stderr.contains("cannot use \(database)"), "\(schema): \(run.stderr)")
                 let after = try GalleyExecutable.shell("sqlite3 '\(database)' '.schema' 'PRAGMA application_id'")
                 #expect(after.stdout == made.stdout, "\(schema)")
@@ -130,7 +130,7 @@ extension ResumeTests {
             let items = folder.appendingPathComponent("items.jsonl").path
             try (0..<500).map { Self.item("\($0)", "Item \($0)") }.joined(separator: "\n").write(toFile: items, atomically: true, encoding: .utf8)
             let database = folder.appendingPathComponent("db.sqlite").path
-            _ = try GalleyExecutable.run(["heights", "--width", "320,375", "-o", database, items])
+            _ = try GalleyCommand.run(["heights", "--width", "320,375", "-o", database, items])
             let expected = try Self.table(database)
             // The same rows as Galley 0.5 laid them out.
             let earlier = try GalleyExecutable.shell(
@@ -143,7 +143,7 @@ extension ResumeTests {
                 sqlite3 '\(database)' "SELECT type, name FROM sqlite_master"
                 """)
             #expect(earlier.stdout == "table|heights\n", "\(earlier.stdout) \(earlier.stderr)")
-            let rerun = try GalleyExecutable.run(["heights", "--width", "320,375", "-o", database, items])
+            let rerun = try GalleyCommand.run(["heights", "--width", "320,375", "-o", database, items])
             #expect(rerun.stderr.contains("500 records, 500 already current"), "\(rerun.stderr)")
             #expect(try Self.table(database) == expected)
             let schema = try GalleyExecutable.shell("sqlite3 '\(database)' 'PRAGMA user_version' \"SELECT type, name FROM sqlite_master ORDER BY name\"")
@@ -160,9 +160,9 @@ extension ResumeTests {
             let input = (0..<10).map { #"{"id": \#($0), "kind": "message", "title": "T\#($0)", "text": "Text"}"# }.joined(separator: "\n")
             try input.write(toFile: items, atomically: true, encoding: .utf8)
             let database = folder.appendingPathComponent("db.sqlite").path
-            let loose = try GalleyExecutable.run(["heights", "-o", database, items])
+            let loose = try GalleyCommand.run(["heights", "-o", database, items])
             #expect(loose.status == 0, "\(loose.stderr)")
-            let strict = try GalleyExecutable.run(["heights", "--strict", "-o", database, items])
+            let strict = try GalleyCommand.run(["heights", "--strict", "-o", database, items])
             #expect(strict.status == 1 && strict.errorLines.count == 10, "\(strict.stderr)")
             #expect(!strict.stderr.contains("already current"))
         }
@@ -182,15 +182,15 @@ extension ResumeTests {
             let database = folder.appendingPathComponent("resumed.sqlite").path
             let fresh = folder.appendingPathComponent("fresh.sqlite").path
             try original.joined(separator: "\n").write(toFile: items, atomically: true, encoding: .utf8)
-            _ = try GalleyExecutable.run(["heights", "--width", "320,375", "-o", database, items])
+            _ = try GalleyCommand.run(["heights", "--width", "320,375", "-o", database, items])
             try updated.joined(separator: "\n").write(toFile: items, atomically: true, encoding: .utf8)
-            let rerun = try GalleyExecutable.run(["heights", "--width", "320,375", "-o", database, items])
+            let rerun = try GalleyCommand.run(["heights", "--width", "320,375", "-o", database, items])
             #expect(rerun.stderr.contains("2,000 records, 1,972 already current"), "\(rerun.stderr)")
             let written = try GalleyExecutable.shell(
                 "sqlite3 '\(database)' 'SELECT count(*) FROM galley_places WHERE segment = (SELECT max(segment) FROM galley_segments)'")
             #expect(written.stdout == "28\n", "\(written.stdout)")
             // The view is a fresh run's, but for the rows of the items gone.
-            _ = try GalleyExecutable.run(["heights", "--width", "320,375", "-o", fresh, items])
+            _ = try GalleyCommand.run(["heights", "--width", "320,375", "-o", fresh, items])
             let gone = (1_975..<2_000).map(String.init).joined(separator: ", ")
             _ = try GalleyExecutable.shell(
                 "sqlite3 '\(database)' 'DELETE FROM galley_rows WHERE id IN (\(gone)); DELETE FROM galley_places WHERE id IN (\(gone))'")

@@ -17,7 +17,7 @@ struct RowCommandTests {
 
     @Test("heights: one line per item and width, in order; bad items are reported and skipped")
     func heights() throws {
-        let output = try GalleyExecutable.run(["heights", "--width", "320,375", "--scale", "2"], input: Self.items)
+        let output = try GalleyCommand.run(["heights", "--width", "320,375", "--scale", "2"], input: Self.items)
         #expect(output.status == 1)
         let lines = output.lines
         // Results on standard output, error lines on standard error.
@@ -56,7 +56,7 @@ struct RowCommandTests {
             for jobs in ["1", "2"] {
                 // /proc/self/mem opens as a regular file and fails on the first read, with EIO:
                 // past the check every input gets before the run starts.
-                let output = try GalleyExecutable.run(["heights", "--width", "320", "--jobs", jobs, file.path, "/proc/self/mem"])
+                let output = try GalleyCommand.run(["heights", "--width", "320", "--jobs", jobs, file.path, "/proc/self/mem"])
                 #expect(output.status != 0)
                 #expect(output.stderr.contains("cannot read /proc/self/mem: Input/output error"))
                 #expect(output.lines.map { $0["id"] as? Int } == (0..<count).map { $0 }, "\(jobs) jobs")
@@ -81,7 +81,7 @@ struct RowCommandTests {
             ("-99999999999999999999999", "-99999999999999999999999"), (String(repeating: "7", count: 400), String(repeating: "7", count: 400)),
         ]
         let input = ids.map { #"{"id": \#($0.0), "kind": "text", "text": "Words that wrap at one width or another"}"# }
-        let output = try GalleyExecutable.run(["heights", "--width", "320,375.5,414"], input: input.joined(separator: "\n"))
+        let output = try GalleyCommand.run(["heights", "--width", "320,375.5,414"], input: input.joined(separator: "\n"))
         #expect(output.status == 0, "\(output.stderr)")
         let raw = output.stdout.split(separator: "\n").map(String.init)
         #expect(raw.count == 3 * ids.count)
@@ -96,7 +96,7 @@ struct RowCommandTests {
     @Test("Blank lines (spaces, tabs, a no-break space) are skipped but counted; CRLF endings are read")
     func blankLines() throws {
         let input = "\r\n \t \n{\"id\": 1, \"kind\": \"text\", \"text\": \"One\"}\r\n\u{A0}\n  \u{A0}x\n{\"id\": 2, \"kind\": \"text\", \"text\": \"Two\"}"
-        let output = try GalleyExecutable.run(["heights"], input: input)
+        let output = try GalleyCommand.run(["heights"], input: input)
         #expect(output.lines.map { "\($0["id"]!)" } == ["1", "2"])
         #expect(output.errorLines.map { $0["line"] as? Int } == [5])
         #expect(output.stderr.contains("3 records, 1 failed"))
@@ -104,7 +104,7 @@ struct RowCommandTests {
 
     @Test("layout: frames of every named node, collapsed ones at zero")
     func layout() throws {
-        let output = try GalleyExecutable.run(["layout", "--width", "320"], input: Self.items.components(separatedBy: "\n")[0])
+        let output = try GalleyCommand.run(["layout", "--width", "320"], input: Self.items.components(separatedBy: "\n")[0])
         #expect(output.status == 0, "\(output.stderr)")
         let line = try #require(output.lines.first)
         let frames = try #require(line["frames"] as? [String: [Double]])
@@ -125,20 +125,20 @@ struct RowCommandTests {
             let stylesheet = directory.appendingPathComponent("style.json")
             try #"{"metrics": {"tableCellHPadding": 20}}"#.write(to: stylesheet, atomically: true, encoding: .utf8)
             let video = #"{"id": "v", "kind": "video", "title": "Sunset", "text": "Sunset"}"#
-            let custom = try GalleyExecutable.run(["layout", "--templates", templates.path, "--stylesheet", stylesheet.path], input: video)
+            let custom = try GalleyCommand.run(["layout", "--templates", templates.path, "--stylesheet", stylesheet.path], input: video)
             #expect(custom.status == 0, "\(custom.stderr)")
             #expect((custom.lines.first?["frames"] as? [String: [Double]])?["title"]?[0] == 20)
-            let forced = try GalleyExecutable.run(["heights", "--template", "uikit.default"], input: video)
+            let forced = try GalleyCommand.run(["heights", "--template", "uikit.default"], input: video)
             #expect(forced.status == 0)
             #expect(forced.lines.first?["height"] as? Double == 46)  // 24-point line (17-point Noto Sans, rounded) + 2 × 11
             let badTemplates = directory.appendingPathComponent("bad.json")
             try #"{"video": {"type": "lable"}}"#.write(to: badTemplates, atomically: true, encoding: .utf8)
-            let bad = try GalleyExecutable.run(["heights", "--templates", badTemplates.path], input: video)
+            let bad = try GalleyCommand.run(["heights", "--templates", badTemplates.path], input: video)
             #expect(bad.status != 0)
             #expect(bad.stderr.contains("unknown node type 'lable'"))
-            let unknown = try GalleyExecutable.run(["heights", "--template", "nope"], input: video)
+            let unknown = try GalleyCommand.run(["heights", "--template", "nope"], input: video)
             #expect(unknown.status != 0 && unknown.stderr.contains("no built-in template 'nope'"))
-            let badWidth = try GalleyExecutable.run(["heights", "--width", "320,abc"], input: video)
+            let badWidth = try GalleyCommand.run(["heights", "--width", "320,abc"], input: video)
             #expect(badWidth.status != 0 && badWidth.stderr.contains("--width"))
         }
     }
@@ -161,7 +161,7 @@ struct RowCommandTests {
             try ("{" + members.joined(separator: ",\n") + "}").write(to: file, atomically: true, encoding: .utf8)
             var previous: String?
             for jobs in ["1", "2", "2"] {
-                let run = try GalleyExecutable.run(["heights", "--templates", file.path, "--jobs", jobs], input: #"{"id": 1, "kind": "kind0"}"#)
+                let run = try GalleyCommand.run(["heights", "--templates", file.path, "--jobs", jobs], input: #"{"id": 1, "kind": "kind0"}"#)
                 #expect(run.status != 0 && !run.timedOut && run.stdout.isEmpty)
                 // ArgumentParser starts the message with "Error: ".
                 let reported = run.stderr.split(separator: "\n").map { $0.hasPrefix("Error: ") ? $0.dropFirst(7) : $0 }
@@ -189,7 +189,7 @@ struct RowCommandTests {
             {"spaced": {"root": {"type": "vstack", "spacing": 1e308, "children": [{"type": "label", "field": "title", "style": "font"}]}},
              "tall": {"root": {"type": "label", "field": "title", "style": {"size": 17, "lineHeightMultiple": 1e308}}}}
             """#.write(to: templates, atomically: true, encoding: .utf8)
-            let bad = try GalleyExecutable.run(["heights", "--templates", templates.path], input: #"{"id": 1, "kind": "spaced", "title": "x"}"#)
+            let bad = try GalleyCommand.run(["heights", "--templates", templates.path], input: #"{"id": 1, "kind": "spaced", "title": "x"}"#)
             #expect(bad.status != 0 && bad.stdout.isEmpty)
             #expect(bad.stderr.contains("invalid template at spaced.root.spacing: length 1e+308 must be a number ≥ 0 and ≤ 1000000, not 1e+308"))
             #expect(bad.stderr.contains("invalid template at tall.root.style: lineHeightMultiple must be a number ≥ 0 and ≤ 100, not 1e+308"))
@@ -205,7 +205,7 @@ struct RowCommandTests {
                 #"{"id": "long", "kind": "clip", "length": 99999999999999999999999}"#, #"{"id": "minute", "kind": "clip", "length": 61}"#,
             ]
             for command in ["heights", "layout"] {
-                let run = try GalleyExecutable.run([command, "--templates", images.path, "--width", "320,0"], input: rows.joined(separator: "\n"))
+                let run = try GalleyCommand.run([command, "--templates", images.path, "--width", "320,0"], input: rows.joined(separator: "\n"))
                 #expect(run.status == 1 && !run.stdout.contains("null"), "\(run.stderr)")
                 let lines = run.lines
                 let errors = run.errorLines
@@ -220,10 +220,10 @@ struct RowCommandTests {
                 }
             }
             for scale in ["1.7e308", "1e-300", "0.49", "8.5"] {
-                let run = try GalleyExecutable.run(["layout", "--scale", scale], input: #"{"id": 1, "kind": "text", "text": "x"}"#)
+                let run = try GalleyCommand.run(["layout", "--scale", scale], input: #"{"id": 1, "kind": "text", "text": "x"}"#)
                 #expect(run.status != 0 && run.stdout.isEmpty && run.stderr.contains("--scale must be a number ≥ 0.5 and ≤ 8"))
             }
-            let wide = try GalleyExecutable.run(["heights", "--width", "320,1e308"], input: #"{"id": 1, "kind": "text", "text": "x"}"#)
+            let wide = try GalleyCommand.run(["heights", "--width", "320,1e308"], input: #"{"id": 1, "kind": "text", "text": "x"}"#)
             #expect(wide.status != 0 && wide.stderr.contains("--width must be numbers from 0 to 1000000"))
         }
     }
@@ -242,7 +242,7 @@ struct RowCommandTests {
             let templates = directory.appendingPathComponent("styled.json")
             try #"{"styled": {"root": {"type": "label", "name": "text", "styledField": "runs", "style": "tableFont"}}}"#
                 .write(to: templates, atomically: true, encoding: .utf8)
-            let run = try GalleyExecutable.run(
+            let run = try GalleyCommand.run(
                 ["heights", "--templates", templates.path, "--max-line-length", "4000", "--max-text-length", "1000", "--max-runs", "20"],
                 input: rows.joined(separator: "\n"))
             #expect(run.status == 1)
@@ -261,11 +261,11 @@ struct RowCommandTests {
             let big = directory.appendingPathComponent("big.json")
             try #"{"deep": {"root": \#(deep)}, "wide": {"root": {"type": "vstack", "children": [\#(wide)]}}}"#
                 .write(to: big, atomically: true, encoding: .utf8)
-            let refused = try GalleyExecutable.run(["heights", "--templates", big.path, "--max-template-nodes", "100"], input: rows[0])
+            let refused = try GalleyCommand.run(["heights", "--templates", big.path, "--max-template-nodes", "100"], input: rows[0])
             #expect(refused.status != 0)
             #expect(refused.stderr.contains("nodes are nested more than 64 deep, the limit"))
             #expect(refused.stderr.contains("invalid template at wide.root.children[99]: the template has more than 100 nodes, the limit"))
-            let allowed = try GalleyExecutable.run(
+            let allowed = try GalleyCommand.run(
                 ["heights", "--templates", big.path, "--max-template-depth", "80", "--max-template-nodes", "400"], input: rows[0])
             #expect(allowed.status == 0, "\(allowed.stderr)")
         }
@@ -286,8 +286,8 @@ struct RowCommandTests {
         let input = (0..<200).map {
             #"{"id": \#($0), "kind": "message", "title": "Row \#($0)", "text": "\#(String(repeating: "word ", count: $0 % 23))", "timestamp": "\#($0 % 12):00"}"#
         }.joined(separator: "\n")
-        let one = try GalleyExecutable.run(["layout", "--width", "320,768", "--scale", "3", "--jobs", "1"], input: input)
-        let two = try GalleyExecutable.run(["layout", "--width", "320,768", "--scale", "3", "--jobs", "2"], input: input)
+        let one = try GalleyCommand.run(["layout", "--width", "320,768", "--scale", "3", "--jobs", "1"], input: input)
+        let two = try GalleyCommand.run(["layout", "--width", "320,768", "--scale", "3", "--jobs", "2"], input: input)
         #expect(one.stdout == two.stdout)
         #expect(one.lines.count == 400)
         // In input order across the blocks the workers take: each id at both widths, in turn.

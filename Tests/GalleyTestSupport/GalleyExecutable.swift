@@ -26,6 +26,11 @@ public enum GalleyExecutable {
         /// Whether the run was stopped for taking longer than it was given.
         public var timedOut = false
 
+        /// A run's end: its status and what it wrote.
+        public init(status: Int32, stdout: String, stderr: String, timedOut: Bool = false) {
+            (self.status, self.stdout, self.stderr, self.timedOut) = (status, stdout, stderr, timedOut)
+        }
+
         /// Each line of standard output as a JSON object; a line that is not one is recorded
         /// as a test issue and left out.
         public var lines: [[String: Any]] {
@@ -51,6 +56,9 @@ public enum GalleyExecutable {
     public struct SpawnError: Error {
         /// The `errno` value `pipe` or `posix_spawn` gave.
         public var code: Int32
+
+        /// The failure `code` says.
+        public init(code: Int32) { self.code = code }
     }
 
     /// Runs `galley arguments` with `input` on its standard input and waits for it to exit, or

@@ -8,6 +8,8 @@ final class ByteInput {
     /// The path, or `<stdin>`.
     let name: String
     private var descriptor: Int32
+    /// Whether ``descriptor`` was opened here, to be closed here (not standard input).
+    private var ownsDescriptor = false
     /// Bytes looked at by ``peek(_:)`` and not yet read.
     private var peeked: [UInt8] = []
     private var peekedPosition = 0
@@ -19,22 +21,23 @@ final class ByteInput {
     private(set) var failure: InputError?
     private let progress: ReadProgress?
 
-    /// Opens `path` ("-" for standard input).
+    /// Opens `path` ("-" for `standardInput`, by default the running command's).
     ///
     /// - Throws: ``InputError`` naming the file and the reason (missing, unreadable, a folder).
-    init(path: String, progress: ReadProgress? = nil) throws {
+    init(path: String, standardInput: Int32 = StandardStreams.current.input, progress: ReadProgress? = nil) throws {
         self.progress = progress
         if path == "-" {
             name = "<stdin>"
-            descriptor = STDIN_FILENO
+            descriptor = standardInput
         } else {
             name = path
             descriptor = open(path, O_RDONLY | O_CLOEXEC)
             guard descriptor >= 0 else { throw InputError(file: path, reason: String(cString: strerror(errno))) }
+            ownsDescriptor = true
         }
         var status = stat()
         if fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR {
-            if descriptor != STDIN_FILENO { Glibc.close(descriptor) }
+            if ownsDescriptor { Glibc.close(descriptor) }
             throw InputError(file: name, reason: "it is a folder")
         }
         size = (status.st_mode & S_IFMT) == S_IFREG ? Int(status.st_size) : nil
@@ -58,7 +61,8 @@ final class ByteInput {
 
     /// Stops reading; the descriptor is closed unless it is standard input.
     func close() {
-        if descriptor > STDIN_FILENO { Glibc.close(descriptor) }
+        if ownsDescriptor { Glibc.close(descriptor) }
+        ownsDescriptor = false
         descriptor = -1
         source = nil
     }

@@ -48,6 +48,9 @@ final class InputFiles: RecordSource {
 
     /// How much of the input has been read, for a progress line.
     let progress: ReadProgress
+    /// What "-" reads: the command's standard input, known here (files are opened on the
+    /// reader's thread, where it is not).
+    private let standardInput = StandardStreams.current.input
 
     init(paths: [String], options: InputOptions = InputOptions()) {
         let paths = paths.isEmpty ? ["-"] : paths
@@ -111,7 +114,7 @@ final class InputFiles: RecordSource {
         var path: String?
         switch pending {
         case .path(let named):
-            input = try ByteInput(path: named, progress: progress)
+            input = try ByteInput(path: named, standardInput: standardInput, progress: progress)
             path = named
         case .input(let given):
             input = given

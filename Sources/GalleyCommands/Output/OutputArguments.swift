@@ -44,7 +44,7 @@ extension OutputArguments {
         try checkFiles(inputs: inputs)
         // The errors file is opened (and emptied) only once the output is known to be usable.
         let openErrors = { () throws -> ByteStream in
-            do { return try errors.map(ByteStream.init(path:)) ?? ByteStream(standard: STDERR_FILENO, name: "standard error") } catch {
+            do { return try errors.map(ByteStream.init(path:)) ?? ByteStream(standard: StandardStreams.current.error, name: "standard error") } catch {
                 throw setupFailure("\(error)")
             }
         }
@@ -54,7 +54,7 @@ extension OutputArguments {
                 path: output!, errors: openErrors, widths: widths, scale: scale, settings: settings, keepsFrames: command == "layout")
         case .jsonl, .csv:
             let stream: ByteStream
-            do { stream = try output.map(ByteStream.init(path:)) ?? ByteStream(standard: STDOUT_FILENO, name: "standard output") } catch {
+            do { stream = try output.map(ByteStream.init(path:)) ?? ByteStream(standard: StandardStreams.current.output, name: "standard output") } catch {
                 throw setupFailure("\(error)")
             }
             let header = resolvedFormat == .csv ? Array((command == "layout" ? "id,width,height,frames\n" : "id,width,height\n").utf8) : nil
@@ -90,16 +90,16 @@ extension OutputArguments {
                 }
             }
         } else {
-            add("standard output", FileIdentity(descriptor: STDOUT_FILENO))
+            add("standard output", FileIdentity(descriptor: StandardStreams.current.output))
         }
         if let errors { add("--errors \(errors)", FileIdentity(path: errors)) }
         // Progress and the summary go to standard error whatever --errors says.
-        add("standard error", FileIdentity(descriptor: STDERR_FILENO))
+        add("standard error", FileIdentity(descriptor: StandardStreams.current.error))
         var read: [(name: String, identity: FileIdentity)] = []
         for input in inputs where input != "-" {
             if let identity = FileIdentity(path: input) { read.append(("the input \(input)", identity)) }
         }
-        if inputs.isEmpty || inputs.contains("-"), let identity = FileIdentity(descriptor: STDIN_FILENO) {
+        if inputs.isEmpty || inputs.contains("-"), let identity = FileIdentity(descriptor: StandardStreams.current.input) {
             read.append(("standard input", identity))
         }
         for (index, writer) in written.enumerated() {

@@ -17,7 +17,7 @@ enum StandardOutput {
     ///   command), or with status 1, the reason said on standard error, when the write failed.
     static func write(_ bytes: [UInt8], command: String) throws {
         do {
-            try ByteStream(standard: STDOUT_FILENO, name: "standard output").write(bytes)
+            try ByteStream(standard: StandardStreams.current.output, name: "standard output").write(bytes)
         } catch is OutputClosed {
             throw ExitCode(BatchRunner.outputClosedStatus)
         } catch {

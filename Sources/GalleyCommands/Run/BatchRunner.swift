@@ -29,8 +29,8 @@ struct BatchRunner {
         transform: @escaping @Sendable (InputRecord, Int, inout [UInt8]) -> Bool
     ) throws {
         let sink = StreamSink(
-            output: ByteStream(standard: STDOUT_FILENO, name: "standard output"),
-            errors: ByteStream(standard: STDERR_FILENO, name: "standard error"))
+            output: ByteStream(standard: StandardStreams.current.output, name: "standard output"),
+            errors: ByteStream(standard: StandardStreams.current.error, name: "standard error"))
         try runCommand(
             source, sink: sink, command: command, quiet: quiet, cacheStatistics: { nil },
             transform: { record, worker, block in
@@ -52,8 +52,9 @@ struct BatchRunner {
         transform: @Sendable (InputRecord, Int, inout ResultBlock) -> Void
     ) throws {
         let report = RunReport(command: "galley \(command)", quiet: quiet, progress: source.progress)
-        let interruption = Interruption()
-        defer { interruption.stop() }
+        // A run in its caller's process leaves the process's signals to the caller.
+        let interruption = StandardStreams.current.areTheProcessOwn ? Interruption() : nil
+        defer { interruption?.stop() }
         let statistics: Statistics
         do {
             statistics = try run(source, sink: sink, report: report, interruption: interruption, prepare: prepare, transform: transform)

@@ -19,6 +19,8 @@ final class Interruption {
     /// Starts catching the signals; ``stop()`` gives them back their default actions.
     init() {
         let received = received
+        // The handlers run on a queue of Dispatch's, where the command's streams are not known.
+        let error = StandardStreams.current.error
         sources = [SIGINT, SIGTERM].map { number in
             Glibc.signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
@@ -36,7 +38,7 @@ final class Interruption {
                 // signals that arrive before this handler runs are one to it, so a second one
                 // counts only after this line.)
                 let note = "galley: \(Interruption.name(number)) received: stopping after the records in hand; send it again to stop at once\n"
-                StandardError.write(note)
+                StandardError.write(note, to: error)
             }
             source.resume()
             return source

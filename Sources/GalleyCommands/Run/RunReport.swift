@@ -18,7 +18,7 @@ final class RunReport: @unchecked Sendable {
         self.command = command
         self.quiet = quiet
         read = progress
-        drawsProgress = !quiet && isatty(STDERR_FILENO) == 1
+        drawsProgress = !quiet && isatty(StandardStreams.current.error) == 1
     }
 
     private var elapsed: Double {
