@@ -218,17 +218,18 @@ struct OutputFormatTests {
                 "$GALLEY" heights --width 320 < input > out 2> err 3>&- &
                 pid=$!
                 # Until galley catches SIGINT (through a signal source): the process must be galley
-                # already, not the shell's child before its exec, which catches SIGINT too.
-                for _ in $(seq 200); do
+                # already, not the shell's child before its exec, which catches SIGINT too. Both
+                # waits are long: beside the rest of the suite on two cores, a debug or sanitized
+                # galley can take many seconds to start.
+                for _ in $(seq 2400); do
                     mask=$(sed -n 's/^SigCgt:[[:space:]]*//p' /proc/$pid/status 2>/dev/null)
                     [ "$(readlink /proc/$pid/exe)" = "$(readlink -f "$GALLEY")" ] && [ -n "$mask" ] && [ $(( 0x$mask & 2 )) -ne 0 ] && break
                     sleep 0.05
                 done
                 kill -INT $pid
                 # Until galley says it took the first signal: a second one sent before counts as
-                # the same one. (Under a sanitizer, beside the rest of the suite, that can take a
-                # while.)
-                for _ in $(seq 1200); do
+                # the same one.
+                for _ in $(seq 2400); do
                     grep -q 'send it again to stop at once' err && break
                     sleep 0.05
                 done
@@ -236,7 +237,7 @@ struct OutputFormatTests {
                 kill -INT $pid
                 wait $pid; echo $?
                 exec 3>&-
-                """, timeout: 120)
+                """, timeout: 300)
             #expect(run.stdout == "waiting\n130\n", "\(run.stdout) \(run.stderr)")
         }
     }
