@@ -24,8 +24,8 @@ enum GalleyCommand {
         try withTemporaryFolder("command") { folder in
             let outputPath = folder.appendingPathComponent("stdout").path
             let errorPath = folder.appendingPathComponent("stderr").path
-            let output = open(outputPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-            let error = open(errorPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+            let output = open(outputPath, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+            let error = open(errorPath, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
             var ends: [Int32] = [0, 0]
             guard output >= 0, error >= 0, pipe(&ends) == 0 else { throw GalleyExecutable.SpawnError(code: errno) }
             for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
@@ -50,11 +50,28 @@ enum GalleyCommand {
             let status = Galley.run(arguments, streams: StandardStreams(input: ends[0], output: output, error: error))
             close(ends[0])
             written.wait()
-            close(output)
-            close(error)
+            defer {
+                close(output)
+                close(error)
+            }
             return GalleyExecutable.Output(
-                status: status, stdout: String(decoding: try Data(contentsOf: URL(fileURLWithPath: outputPath)), as: UTF8.self),
-                stderr: String(decoding: try Data(contentsOf: URL(fileURLWithPath: errorPath)), as: UTF8.self))
+                status: status, stdout: String(decoding: Self.contents(of: output), as: UTF8.self),
+                stderr: String(decoding: Self.contents(of: error), as: UTF8.self))
+        }
+    }
+
+    /// Everything written to the file open on `descriptor`, read from its start. (Foundation's
+    /// `Data(contentsOf:)` leaked buffers here under LeakSanitizer.)
+    private static func contents(of descriptor: Int32) -> [UInt8] {
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        var offset: off_t = 0
+        while true {
+            let count = pread(descriptor, &chunk, chunk.count, offset)
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { return bytes }
+            bytes += chunk[..<count]
+            offset += off_t(count)
         }
     }
 
