@@ -1,5 +1,6 @@
 // The table resumed runs look fingerprints up in, against a dictionary.
 
+import GalleyTestSupport
 import Testing
 
 @testable import GalleyCommands
@@ -21,18 +22,5 @@ struct FingerprintTableTests {
             let absent = Int64(bitPattern: generator.next())
             if model[absent] == nil { #expect(table[absent] == nil) }
         }
-    }
-}
-
-/// SplitMix64: the same numbers on every run.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

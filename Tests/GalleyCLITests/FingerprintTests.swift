@@ -1,5 +1,6 @@
 // Content fingerprints: what tells a resumed run that an item's stored rows are current.
 
+import GalleyTestSupport
 import Testing
 
 @testable import GalleyCommands

@@ -2,6 +2,7 @@
 // edits, with its invariants checked after every change.
 
 import GalleyTable
+import GalleyTestSupport
 import Testing
 
 @Suite("Offset index")
@@ -161,18 +162,5 @@ struct OffsetIndexTests {
         index.insert(10, at: 0)
         #expect(index.offset(ofRow: 300_001) == 198 * 100_000 + 10)
         #expect(index.checkInvariants())
-    }
-}
-
-/// SplitMix64 for reproducible random tests.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

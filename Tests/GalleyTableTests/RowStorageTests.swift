@@ -4,6 +4,7 @@
 
 import GalleyJSON
 import GalleyLayout
+import GalleyTestSupport
 import Testing
 
 @testable import GalleyTable

@@ -3,6 +3,7 @@
 
 import GalleyLayout
 import GalleyTable
+import GalleyTestSupport
 import Testing
 
 @Suite("Tab switches")

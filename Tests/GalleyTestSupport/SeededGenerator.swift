@@ -1,0 +1,19 @@
+// Random numbers that are the same on every run, for tests that try many random cases.
+
+/// SplitMix64: a generator whose numbers follow from its seed alone, so that a random test that
+/// fails fails again the same way.
+public struct SeededGenerator: RandomNumberGenerator {
+    private var state: UInt64
+
+    /// A generator starting from `seed`.
+    public init(seed: UInt64) { state = seed }
+
+    /// The next number.
+    public mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
