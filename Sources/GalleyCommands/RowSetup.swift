@@ -69,19 +69,17 @@ final class RowWorkerMemory: @unchecked Sendable {
                 fingerprints.append(nil)
                 continue
             }
-            var fingerprint = Fingerprint()
-            fingerprint.add(bytes)
-            fingerprints.append(fingerprint.value)
+            fingerprints.append(RowSetup.fingerprint(ofJSON: bytes))
         }
         slots = fingerprints.map { $0.flatMap(index.slot(for:)) }
         slotsStart = records.first?.position ?? 0
     }
 
-    /// The slot ``lookUp(_:in:)`` found for `record`, if it looked it up.
-    func lookedUp(_ record: InputRecord) -> Int32?? {
+    /// The slot ``lookUp(_:in:)`` found for `record`: nil where it found none, or did not look.
+    func lookedUp(_ record: InputRecord) -> Int32? {
         let index = record.position - slotsStart
         guard index >= 0, index < slots.count else { return nil }
-        return .some(slots[index])
+        return slots[index]
     }
 }
 
@@ -157,18 +155,8 @@ extension RowSetup {
         var id: JSONValue = .null
         let start = (bytes: block.bytes.count, rows: block.rows.count)
         // A JSON text's fingerprint is its bytes': an item whose rows are stored is found before
-        // it is parsed.
-        if let resume, case .json(let bytes) = record.content {
-            let slot: Int32?
-            if let found = worker.memory.lookedUp(record) {
-                slot = found
-            } else {
-                var fingerprint = Fingerprint()
-                fingerprint.add(bytes)
-                slot = resume.slot(for: fingerprint.value)
-            }
-            if let slot { return block.keep(slot, position: record.position) }
-        }
+        // it is parsed, by the block's lookups. Other records are looked up once parsed.
+        if resume != nil, let slot = worker.memory.lookedUp(record) { return block.keep(slot, position: record.position) }
         do {
             let row = try itemRow(for: record, worker: worker, id: &id)
             if let resume, let slot = resume.slot(for: row.fingerprint) { return block.keep(slot, position: record.position) }
@@ -213,14 +201,18 @@ extension RowSetup {
     /// make of it is in the settings' fingerprint), or for a record another format made, its
     /// members, sorted, as JSON (a JSON Lines item is not written out again to be hashed).
     static func fingerprint(of record: InputRecord, object: JSONObject) -> Int64 {
+        if case .json(let bytes) = record.content { return fingerprint(ofJSON: bytes) }
+        var bytes: [UInt8] = []
+        JSONWriter.write(.object(object), to: &bytes)
         var fingerprint = Fingerprint()
-        if case .json(let bytes) = record.content {
-            fingerprint.add(bytes)
-        } else {
-            var bytes: [UInt8] = []
-            JSONWriter.write(.object(object), to: &bytes)
-            fingerprint.add(bytes)
-        }
+        fingerprint.add(bytes)
+        return fingerprint.value
+    }
+
+    /// The fingerprint of a JSON text, as it came.
+    static func fingerprint(ofJSON bytes: ArraySlice<UInt8>) -> Int64 {
+        var fingerprint = Fingerprint()
+        fingerprint.add(bytes)
         return fingerprint.value
     }
 }
