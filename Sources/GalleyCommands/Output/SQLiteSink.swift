@@ -145,11 +145,16 @@ final class SQLiteSink: OutputSink, @unchecked Sendable {
         case current(slot: Int32, position: Int)
     }
 
-    /// An item's place to write: its id as the input gave it or as stored, where it is, and its
-    /// rows' key.
-    private enum Place {
-        case given(JSONValue, Int, Int64)
-        case stored(ResumeIndex.StoredID, Int, Int64)
+    /// An item's place to write: its id, where it is, and its rows' key.
+    private struct Place {
+        /// The id as the input gave it (a measured item's) or as stored (a current item's).
+        enum ID {
+            case given(JSONValue)
+            case stored(ResumeIndex.StoredID)
+        }
+        var id: ID
+        var position: Int
+        var key: Int64
     }
 
     func write(_ blocks: [ResultBlock]) throws {
@@ -177,24 +182,25 @@ final class SQLiteSink: OutputSink, @unchecked Sendable {
                     case .measured(let range, let id, let position):
                         if resumeIndex != nil { measuredIDs.insert(ResumeIndex.StoredID(id).hash) }
                         measured = range.upperBound
-                        places.append(.given(id, position, rowsKey.key(for: rows[range.lowerBound].fingerprint)))
+                        places.append(Place(id: .given(id), position: position, key: rowsKey.key(for: rows[range.lowerBound].fingerprint)))
                     case .current(let slot, let position):
                         let index = resumeIndex!
-                        let id = index.storedIDs[Int(slot)]
-                        if !measuredIDs.isEmpty, measuredIDs.contains(id.hash) {
+                        // Most current items are where they were: their place is made only when written.
+                        func stored() -> Place {
+                            Place(id: .stored(index.storedIDs[Int(slot)]), position: position, key: index.storedKeys[Int(slot)])
+                        }
+                        if !measuredIDs.isEmpty, measuredIDs.contains(index.storedIDs[Int(slot)].hash) {
                             // The rows measured before it go in first: they may be what wrote over its own.
                             try insert(rows[inserted..<measured])
                             inserted = measured
-                            if try restoreRows(of: id, db: db) {
+                            if try restoreRows(of: index.storedIDs[Int(slot)], db: db) {
                                 // Its rows are back, and so are their key and its place.
-                                places.append(.stored(id, position, index.storedKeys[Int(slot)]))
+                                places.append(stored())
                                 try note(slot, at: position, db: db)
                                 continue
                             }
                         }
-                        if try !isWhere(slot, position, db: db) {
-                            places.append(.stored(index.storedIDs[Int(slot)], position, index.storedKeys[Int(slot)]))
-                        }
+                        if try !isWhere(slot, position, db: db) { places.append(stored()) }
                     }
                 }
                 try insert(rows[inserted...])
@@ -203,16 +209,12 @@ final class SQLiteSink: OutputSink, @unchecked Sendable {
                 try Self.step(places[...], db: db, sql: Self.placesSQL, parameters: 3, first: 2) { statement in
                     sqlite3_bind_int64(statement, 1, segment)
                 } bind: { place, statement, first in
-                    switch place {
-                    case .given(let id, let position, let key):
-                        Self.bind(id, to: statement, at: first)
-                        sqlite3_bind_int64(statement, first + 1, Int64(position))
-                        sqlite3_bind_int64(statement, first + 2, key)
-                    case .stored(let id, let position, let key):
-                        Self.bind(id, to: statement, at: first)
-                        sqlite3_bind_int64(statement, first + 1, Int64(position))
-                        sqlite3_bind_int64(statement, first + 2, key)
+                    switch place.id {
+                    case .given(let id): Self.bind(id, to: statement, at: first)
+                    case .stored(let id): Self.bind(id, to: statement, at: first)
                     }
+                    sqlite3_bind_int64(statement, first + 1, Int64(place.position))
+                    sqlite3_bind_int64(statement, first + 2, place.key)
                 }
             }
         } catch let error as DatabaseError {
