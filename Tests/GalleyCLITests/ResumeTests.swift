@@ -12,6 +12,22 @@ struct ResumeTests {
     /// A database's rows, as text in table order.
     static func table(_ path: String) throws -> String { try OutputFormatTests.table(path) }
 
+    /// `galley heights` at `widths` over `original` into a database, then over `updated` into it
+    /// again (the rerun) and into a fresh one: the rerun's output and the two databases.
+    static func rerun(_ original: [String], then updated: [String], widths: String, in folder: URL) throws -> (
+        rerun: GalleyExecutable.Output, resumed: String, fresh: String
+    ) {
+        let items = folder.appendingPathComponent("items.jsonl").path
+        let resumed = folder.appendingPathComponent("resumed.sqlite").path
+        let fresh = folder.appendingPathComponent("fresh.sqlite").path
+        try original.joined(separator: "\n").write(toFile: items, atomically: true, encoding: .utf8)
+        _ = try GalleyCommand.run(["heights", "--width", widths, "-o", resumed, items])
+        try updated.joined(separator: "\n").write(toFile: items, atomically: true, encoding: .utf8)
+        let rerun = try GalleyCommand.run(["heights", "--width", widths, "-o", resumed, items])
+        _ = try GalleyCommand.run(["heights", "--width", widths, "-o", fresh, items])
+        return (rerun, resumed, fresh)
+    }
+
     @Test("Ids holding a NUL are current on a rerun like any other, and two that differ after the NUL stay two")
     func idsWithNUL() throws {
         try withTemporaryFolder("nul-ids") { folder in
@@ -38,18 +54,11 @@ struct ResumeTests {
             updated[30 + 71] = Self.item("\"s71\"", "Item 71, edited")
             updated.swapAt(500, 900)
             updated.insert(original[40], at: 2_000)
-            let items = folder.appendingPathComponent("items.jsonl").path
-            let database = folder.appendingPathComponent("resumed.sqlite").path
-            let fresh = folder.appendingPathComponent("fresh.sqlite").path
-            try original.joined(separator: "\n").write(toFile: items, atomically: true, encoding: .utf8)
-            _ = try GalleyCommand.run(["heights", "--width", "320,768", "-o", database, items])
-            try updated.joined(separator: "\n").write(toFile: items, atomically: true, encoding: .utf8)
-            let rerun = try GalleyCommand.run(["heights", "--width", "320,768", "-o", database, items])
+            let (rerun, database, fresh) = try Self.rerun(original, then: updated, widths: "320,768", in: folder)
             // Measured again: the 30 new items and the edited one.
             #expect(
                 rerun.stderr.contains("\(OutputFormatTests.grouped(updated.count)) records, \(OutputFormatTests.grouped(updated.count - 31)) already current"),
                 "\(rerun.stderr)")
-            _ = try GalleyCommand.run(["heights", "--width", "320,768", "-o", fresh, items])
             // The dropped items' rows stay in the resumed table; the rest is the fresh run's.
             let dropped = (2_980..<3_000).map { $0 % 2 == 0 ? "\($0)" : "'s\($0)'" }.joined(separator: ", ")
             let kept = try GalleyExecutable.shell(
@@ -178,19 +187,12 @@ extension ResumeTests {
             let original = (0..<2_000).map { Self.item("\($0)", "Item \($0)") }
             var updated = (0..<25).map { Self.item("\"new\($0)\"", "New \($0)") } + original.dropLast(25)
             for index in [100, 700, 1_500] { updated[25 + index] = Self.item("\(index)", "Item \(index), edited") }
-            let items = folder.appendingPathComponent("items.jsonl").path
-            let database = folder.appendingPathComponent("resumed.sqlite").path
-            let fresh = folder.appendingPathComponent("fresh.sqlite").path
-            try original.joined(separator: "\n").write(toFile: items, atomically: true, encoding: .utf8)
-            _ = try GalleyCommand.run(["heights", "--width", "320,375", "-o", database, items])
-            try updated.joined(separator: "\n").write(toFile: items, atomically: true, encoding: .utf8)
-            let rerun = try GalleyCommand.run(["heights", "--width", "320,375", "-o", database, items])
+            let (rerun, database, fresh) = try Self.rerun(original, then: updated, widths: "320,375", in: folder)
             #expect(rerun.stderr.contains("2,000 records, 1,972 already current"), "\(rerun.stderr)")
             let written = try GalleyExecutable.shell(
                 "sqlite3 '\(database)' 'SELECT count(*) FROM galley_places WHERE segment = (SELECT max(segment) FROM galley_segments)'")
             #expect(written.stdout == "28\n", "\(written.stdout)")
             // The view is a fresh run's, but for the rows of the items gone.
-            _ = try GalleyCommand.run(["heights", "--width", "320,375", "-o", fresh, items])
             let gone = (1_975..<2_000).map(String.init).joined(separator: ", ")
             _ = try GalleyExecutable.shell(
                 "sqlite3 '\(database)' 'DELETE FROM galley_rows WHERE id IN (\(gone)); DELETE FROM galley_places WHERE id IN (\(gone))'")
