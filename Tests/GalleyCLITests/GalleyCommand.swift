@@ -32,7 +32,7 @@ enum GalleyCommand {
             // The input is written on a thread of its own, so that a command that reads it as it
             // goes never waits on a pipe the test has yet to fill; the pipe's reading end closed
             // after the run ends that thread's write (EPIPE, SIGPIPE being ignored).
-            _ = ignoringBrokenPipes
+            _ = GalleyExecutable.ignoringBrokenPipes
             let written = DispatchSemaphore(value: 0)
             Thread { [writing = ends[1]] in
                 input.withUnsafeBytes { bytes in
@@ -75,5 +75,4 @@ enum GalleyCommand {
         }
     }
 
-    private static let ignoringBrokenPipes: Void = { signal(SIGPIPE, SIG_IGN) }()
 }

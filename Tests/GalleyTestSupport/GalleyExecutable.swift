@@ -172,6 +172,8 @@ public enum GalleyExecutable {
             timedOut: timedOut)
     }
 
-    private static let ignoringBrokenPipes: Void = { signal(SIGPIPE, SIG_IGN) }()
+    /// SIGPIPE ignored in the test process, once: a write to a pipe whose reader went away
+    /// fails (EPIPE) instead of ending the tests.
+    public static let ignoringBrokenPipes: Void = { signal(SIGPIPE, SIG_IGN) }()
     private static let spawning = NSLock()
 }
